@@ -1,0 +1,22 @@
+// Command grundy computes nimbers, Sprague–Grundy values, winning moves and periods of impartial
+// combinatorial games.
+//
+// Every subcommand is a thin shell over the library packages of this module: it parses its
+// arguments, calls the library and prints text, or exactly one JSON document with --json.
+//
+// Exit status: 0 on success, 2 on bad input (the message on stderr starts with "grundy:"), 1 on an
+// internal failure.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"grundy/internal/cliarg"
+)
+
+// Exit statuses of the command (the CLI contract).
+const (
+	exitOK       = 0
+	exitInternal = 1
+	exitInput    = 2
+)
+
+// app carries what every subcommand needs: its streams and the global output mode.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	json   bool
+}
+
+// emit prints v as one JSON document when --json is set, and calls text otherwise.
+func (a *app) emit(v any, text func(w io.Writer) error) error {
+	if a.json {
+		enc := json.NewEncoder(a.stdout)
+		if err := enc.Encode(v); err != nil {
+			return internalf("writing JSON: %v", err)
+		}
+		return nil
+	}
+	return text(a.stdout)
+}
+
+// internalError marks a failure that is not the user's fault (exit status 1).
+type internalError struct{ err error }
+
+func (e *internalError) Error() string { return e.err.Error() }
+func (e *internalError) Unwrap() error { return e.err }
+
+func internalf(format string, args ...any) error {
+	return &internalError{err: fmt.Errorf(format, args...)}
+}
+
+// badInput returns an error that marks a malformed argument (exit status 2).
+func badInput(format string, args ...any) error { return cliarg.Errorf(format, args...) }
+
+// exitCode classifies err: internal failures give 1; everything else a command can return comes
+// from what the user asked for (malformed arguments, impossible requests) and gives 2.
+func exitCode(err error) int {
+	var ie *internalError
+	if errors.As(err, &ie) {
+		return exitInternal
+	}
+	return exitInput
+}
+
+// newRoot builds the command tree. Each subcommand lives in a file of its own and is added here.
+func newRoot(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "grundy",
+		Short: "Nimbers, Sprague–Grundy values, winning moves and periods of impartial games",
+		Long: `grundy computes with impartial combinatorial games: nimber arithmetic, Grundy values and
+winning moves of classic rulesets and of games you write, periods of octal games.
+
+Numbers are decimal or 0x hex, unsigned 64-bit unless a command says otherwise.
+Every command takes --json and then prints exactly one JSON document.
+Exit status: 0 ok, 2 bad input, 1 internal failure.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.PersistentFlags().BoolVar(&a.json, "json", false, "print exactly one JSON document")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput("%v", err) })
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(
+		newVersionCmd(a),
+	)
+	return root
+}
+
+// run executes the command line args and returns the exit status. It never panics: a panic in a
+// subcommand is reported as an internal failure.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "grundy: internal failure: %v\n%s", r, debug.Stack())
+			code = exitInternal
+		}
+	}()
+	root := newRoot(a)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.ExecuteContext(ctx); err != nil {
+		msg := strings.TrimSpace(err.Error())
+		if strings.Contains(msg, "\n") {
+			msg = strings.ReplaceAll(msg, "\n", "; ")
+		}
+		fmt.Fprintf(stderr, "grundy: %s\n", msg)
+		return exitCode(err)
+	}
+	return exitOK
+}
+
+// exactArgs is cobra.ExactArgs with an error that counts as bad input.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return badInput("%s takes %d argument(s), got %d (see '%s --help')", cmd.CommandPath(), n, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// minArgs is cobra.MinimumNArgs with an error that counts as bad input.
+func minArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
+			return badInput("%s takes at least %d argument(s), got %d (see '%s --help')", cmd.CommandPath(), n, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
