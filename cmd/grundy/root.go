@@ -83,6 +83,7 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(
 		newVersionCmd(a),
+		newServeCmd(a),
 	)
 	return root
 }

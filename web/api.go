@@ -1,0 +1,196 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+
+	"grundy/internal/cliarg"
+)
+
+// apiError is an error answer: an HTTP status and a message, plus the limit's name and value for 422.
+type apiError struct {
+	Status int    `json:"-"`
+	Msg    string `json:"error"`
+	Limit  string `json:"limit,omitempty"`
+	Max    any    `json:"max,omitempty"`
+}
+
+func (e *apiError) Error() string { return e.Msg }
+
+func badRequest(format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Msg: fmt.Sprintf(format, args...)}
+}
+
+// overLimit is the 422 answer for a request whose work exceeds the limit called name.
+func overLimit(name string, max any, format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusUnprocessableEntity, Msg: fmt.Sprintf(format, args...), Limit: name, Max: max}
+}
+
+// asAPIError maps any error to its answer: cliarg input errors are 400, context errors are 422 (time
+// budget) or 499-like client gone (answered 400, nobody reads it), anything else 500.
+func (s *Server) asAPIError(err error) *apiError {
+	var ae *apiError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case cliarg.IsInput(err):
+		return badRequest("%s", err.Error())
+	case errors.Is(err, context.DeadlineExceeded):
+		return overLimit("budget_ms", s.limits.BudgetMillis, "the request ran out of its time budget of %v", s.limits.Budget)
+	case errors.Is(err, context.Canceled):
+		return &apiError{Status: http.StatusServiceUnavailable, Msg: "request cancelled"}
+	default:
+		return &apiError{Status: http.StatusInternalServerError, Msg: "internal failure: " + err.Error()}
+	}
+}
+
+// writeJSON writes v as the JSON body of a response with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		fmt.Fprintf(&buf, "{\"error\":%q}\n", "internal failure: encoding the answer: "+err.Error())
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// decode reads the request body into v strictly: the body must be application/json, at most
+// MaxBodyBytes long, one JSON object, with no field v does not know.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		// Insisting on application/json also makes a browser on another site ask permission first
+		// (a CORS preflight, which this server never grants) before it can post here.
+		return &apiError{Status: http.StatusUnsupportedMediaType, Msg: "the request body must be JSON (Content-Type: application/json)"}
+	}
+	body := http.MaxBytesReader(w, r.Body, s.limits.MaxBodyBytes)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return s.decodeError(err)
+	}
+	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
+		if err == nil {
+			return badRequest("the request body must hold exactly one JSON object")
+		}
+		return s.decodeError(err)
+	}
+	return nil
+}
+
+func (s *Server) decodeError(err error) *apiError {
+	var mbe *http.MaxBytesError
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &mbe):
+		return &apiError{Status: http.StatusRequestEntityTooLarge,
+			Msg:   fmt.Sprintf("the request body is larger than the limit of %d bytes", mbe.Limit),
+			Limit: "max_body_bytes", Max: mbe.Limit}
+	case errors.Is(err, io.EOF):
+		return badRequest("the request body is empty; want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badRequest("the request body is cut short: not complete JSON")
+	case errors.As(err, &se):
+		return badRequest("malformed JSON at byte %d: %v", se.Offset, err)
+	case errors.As(err, &te):
+		if te.Field != "" {
+			return badRequest("field %q: want %s, got JSON %s (numbers go as strings, e.g. \"12\")", te.Field, te.Type, te.Value)
+		}
+		return badRequest("want a JSON object, got JSON %s", te.Value)
+	default:
+		return badRequest("%v", err)
+	}
+}
+
+// endpoint adapts a JSON handler: it decodes the request into a fresh *Req, runs do under the
+// request's time budget (and, when heavy, holding one of the heavy-job slots), and writes the answer
+// or the error.
+func endpoint[Req any](s *Server, heavy bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		req := new(Req)
+		if ae := s.decode(w, r, req); ae != nil {
+			writeJSON(w, ae.Status, ae)
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
+		defer cancel()
+		var v any
+		var err error
+		if heavy {
+			v, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
+		} else {
+			v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
+		}
+		if err != nil {
+			ae := s.asAPIError(err)
+			writeJSON(w, ae.Status, ae)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// safely calls f, turning a panic into an internal error.
+func safely(ctx context.Context, f func(context.Context) (any, error)) (v any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = nil, fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return f(ctx)
+}
+
+// runHeavy runs f while holding a heavy-job slot. It waits for a slot until ctx ends (then the
+// server is busy: 503). The slot is held until f returns, even when ctx ends first and the answer is
+// already sent, so that the number of heavy computations alive at once never exceeds MaxHeavy:
+// computations that honour ctx stop promptly, the others run to their (bounded) end.
+func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) (any, error) {
+	select {
+	case s.heavy <- struct{}{}:
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, &apiError{Status: http.StatusServiceUnavailable,
+				Msg: fmt.Sprintf("server busy: all %d heavy-job slots stayed taken for the whole time budget of %v; try again", s.limits.MaxHeavy, s.limits.Budget)}
+		}
+		return nil, ctx.Err()
+	}
+	type result struct {
+		v   any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() { <-s.heavy }()
+		v, err := safely(ctx, f)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// checkArgs refuses more than MaxArgs argument strings.
+func (s *Server) checkArgs(what string, args []string) error {
+	if len(args) > s.limits.MaxArgs {
+		return overLimit("max_args", s.limits.MaxArgs, "%s has %d entries: the limit is %d", what, len(args), s.limits.MaxArgs)
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+package web
+
+// routes registers the API endpoints.
+func (s *Server) routes() {
+}

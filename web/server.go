@@ -1,0 +1,166 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// DefaultAddr is the address `grundy serve` listens on unless told otherwise: loopback only.
+const DefaultAddr = "127.0.0.1:8080"
+
+// Limits bounds the work one request may ask for. The zero value of a field means "use the default"
+// (see DefaultLimits).
+type Limits struct {
+	// MaxBodyBytes caps the size of a request body; larger bodies get 413.
+	MaxBodyBytes int64 `json:"max_body_bytes"`
+	// MaxSeq caps "to" in /api/seq: the largest heap whose Grundy value is computed.
+	MaxSeq int `json:"max_seq"`
+	// MaxTable caps the side of the nim-product table of /api/nim's "table" operation.
+	MaxTable int `json:"max_table"`
+	// MaxArgs caps the number of argument strings (heaps, coins, …) in one request.
+	MaxArgs int `json:"max_args"`
+	// MaxScriptBytes caps the size of a Starlark script sent to /api/script.
+	MaxScriptBytes int `json:"max_script_bytes"`
+	// Budget is the time one request may take, waiting for a slot included.
+	Budget time.Duration `json:"-"`
+	// BudgetMillis mirrors Budget for the page (set by the server; ignored on input).
+	BudgetMillis int64 `json:"budget_ms"`
+	// MaxHeavy caps the number of heavy jobs running at once.
+	MaxHeavy int `json:"max_heavy"`
+}
+
+// DefaultLimits returns the limits `grundy serve` uses: generous for a person at a browser, small
+// enough that a few dozen simultaneous worst-case requests fit in memory.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxBodyBytes:   64 << 10,
+		MaxSeq:         100_000,
+		MaxTable:       1024,
+		MaxArgs:        64,
+		MaxScriptBytes: 16 << 10,
+		Budget:         10 * time.Second,
+		MaxHeavy:       2,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if l.MaxSeq <= 0 {
+		l.MaxSeq = d.MaxSeq
+	}
+	if l.MaxTable <= 0 {
+		l.MaxTable = d.MaxTable
+	}
+	if l.MaxArgs <= 0 {
+		l.MaxArgs = d.MaxArgs
+	}
+	if l.MaxScriptBytes <= 0 {
+		l.MaxScriptBytes = d.MaxScriptBytes
+	}
+	if l.Budget <= 0 {
+		l.Budget = d.Budget
+	}
+	if l.MaxHeavy <= 0 {
+		l.MaxHeavy = d.MaxHeavy
+	}
+	l.BudgetMillis = l.Budget.Milliseconds()
+	return l
+}
+
+// Server is the handler of the page and the API. Its zero value is not usable; call New.
+type Server struct {
+	limits Limits
+	heavy  chan struct{} // semaphore: one token per running heavy job
+	mux    *http.ServeMux
+}
+
+// New returns a Server enforcing lim (zero fields take their defaults).
+func New(lim Limits) *Server {
+	lim = lim.withDefaults()
+	s := &Server{limits: lim, heavy: make(chan struct{}, lim.MaxHeavy), mux: http.NewServeMux()}
+	static, err := fs.Sub(assets, "static")
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	s.mux.Handle("GET /", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /api/limits", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, s.limits)
+	})
+	notFound := func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusNotFound, badRequest("no endpoint %s %s (the API is POST /api/solve, /api/seq, /api/nim, …; see the README)", r.Method, r.URL.Path))
+	}
+	s.mux.HandleFunc("GET /api/", notFound)
+	s.mux.HandleFunc("POST /api/", notFound)
+	s.routes()
+	return s
+}
+
+// Limits returns the limits the server enforces, defaults filled in.
+func (s *Server) Limits() Limits { return s.limits }
+
+// ServeHTTP serves the page under / and the API under /api/.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve answers HTTP requests on ln until ctx is cancelled, then shuts down gracefully: it stops
+// accepting, lets running requests finish for up to grace, and returns. It returns nil after a
+// shutdown caused by ctx, and the server's error otherwise.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      s.limits.Budget + 15*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		hs.Close()
+		return fmt.Errorf("web: requests still running after %v of graceful shutdown; closed them", grace)
+	}
+	return err
+}
+
+// Listen opens a TCP listener on addr ("host:port"; DefaultAddr when empty). It refuses an address
+// without a host, which would listen on every interface: to do that on purpose, say 0.0.0.0:PORT.
+func Listen(addr string) (net.Listener, error) {
+	if addr == "" {
+		addr = DefaultAddr
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("address %q: %v (want host:port, e.g. %s)", addr, err, DefaultAddr)
+	}
+	if strings.TrimSpace(host) == "" {
+		return nil, fmt.Errorf("address %q has no host and would listen on every interface; write 0.0.0.0%s to mean that", addr, addr)
+	}
+	return net.Listen("tcp", addr)
+}
