@@ -118,9 +118,9 @@ func (s *Server) decodeError(err error) *apiError {
 }
 
 // endpoint adapts a JSON handler: it decodes the request into a fresh *Req, runs do under the
-// request's time budget (and, when heavy, holding one of the heavy-job slots), and writes the answer
-// or the error.
-func endpoint[Req any](s *Server, heavy bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
+// request's time budget (and, when heavy(req) is true, holding one of the heavy-job slots), and
+// writes the answer or the error. A nil heavy means never heavy.
+func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		req := new(Req)
 		if ae := s.decode(w, r, req); ae != nil {
@@ -131,7 +131,7 @@ func endpoint[Req any](s *Server, heavy bool, do func(ctx context.Context, req *
 		defer cancel()
 		var v any
 		var err error
-		if heavy {
+		if heavy != nil && heavy(req) {
 			v, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
 		} else {
 			v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
@@ -186,6 +186,9 @@ func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, err
 		return nil, ctx.Err()
 	}
 }
+
+// always is the heavy predicate of endpoints whose every request is heavy.
+func always[Req any](*Req) bool { return true }
 
 // checkArgs refuses more than MaxArgs argument strings.
 func (s *Server) checkArgs(what string, args []string) error {

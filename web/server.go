@@ -78,9 +78,18 @@ func (l Limits) withDefaults() Limits {
 
 // Server is the handler of the page and the API. Its zero value is not usable; call New.
 type Server struct {
-	limits Limits
-	heavy  chan struct{} // semaphore: one token per running heavy job
-	mux    *http.ServeMux
+	limits    Limits
+	heavy     chan struct{} // semaphore: one token per running heavy job
+	mux       *http.ServeMux
+	endpoints []string // the API endpoints this build offers, for /api/info
+	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
+}
+
+// Info is the answer of GET /api/info: the limits in force and what this build of the server offers.
+type Info struct {
+	Limits    Limits   `json:"limits"`
+	Endpoints []string `json:"endpoints"`
+	Features  []string `json:"features"`
 }
 
 // New returns a Server enforcing lim (zero fields take their defaults).
@@ -92,8 +101,8 @@ func New(lim Limits) *Server {
 		panic(err) // the embedded tree is fixed at build time
 	}
 	s.mux.Handle("GET /", http.FileServerFS(static))
-	s.mux.HandleFunc("GET /api/limits", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, s.limits)
+	s.mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, Info{Limits: s.limits, Endpoints: s.endpoints, Features: s.features})
 	})
 	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, badRequest("no endpoint %s %s (the API is POST /api/solve, /api/seq, /api/nim, …; see the README)", r.Method, r.URL.Path))
@@ -102,6 +111,12 @@ func New(lim Limits) *Server {
 	s.mux.HandleFunc("POST /api/", notFound)
 	s.routes()
 	return s
+}
+
+// handle registers an API endpoint and lists it in /api/info.
+func (s *Server) handle(method, path string, h http.Handler) {
+	s.mux.Handle(method+" "+path, h)
+	s.endpoints = append(s.endpoints, path)
 }
 
 // Limits returns the limits the server enforces, defaults filled in.

@@ -61,7 +61,7 @@ type testServer struct {
 
 func newTestServer(lim Limits) *testServer {
 	ts := &testServer{Server: New(lim), release: make(chan struct{})}
-	ts.mux.HandleFunc("POST /api/test/echo", endpoint(ts.Server, false, func(ctx context.Context, r *echoReq) (any, error) {
+	ts.mux.HandleFunc("POST /api/test/echo", endpoint(ts.Server, nil, func(ctx context.Context, r *echoReq) (any, error) {
 		if err := ts.checkArgs("args", r.Args); err != nil {
 			return nil, err
 		}
@@ -70,7 +70,7 @@ func newTestServer(lim Limits) *testServer {
 		}
 		return map[string]any{"args": r.Args}, nil
 	}))
-	ts.mux.HandleFunc("POST /api/test/heavy", endpoint(ts.Server, true, func(ctx context.Context, r *echoReq) (any, error) {
+	ts.mux.HandleFunc("POST /api/test/heavy", endpoint(ts.Server, always[echoReq], func(ctx context.Context, r *echoReq) (any, error) {
 		n := ts.running.Add(1)
 		defer ts.running.Add(-1)
 		for {
@@ -97,13 +97,14 @@ func newTestServer(lim Limits) *testServer {
 
 func TestLimitsEndpoint(t *testing.T) {
 	s := New(Limits{MaxSeq: 77})
-	req := httptest.NewRequest("GET", "/api/limits", nil)
+	req := httptest.NewRequest("GET", "/api/info", nil)
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	var got Limits
-	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 {
+	var info Info
+	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || rec.Code != 200 {
 		t.Fatalf("%d %q: %v", rec.Code, rec.Body.String(), err)
 	}
+	got := info.Limits
 	if got.MaxSeq != 77 || got.MaxTable != DefaultLimits().MaxTable || got.BudgetMillis != DefaultLimits().Budget.Milliseconds() {
 		t.Fatalf("limits %+v", got)
 	}
@@ -297,7 +298,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() { errc <- s.Serve(ctx, ln, 2*time.Second) }()
-	resp, err := http.Get("http://" + ln.Addr().String() + "/api/limits")
+	resp, err := http.Get("http://" + ln.Addr().String() + "/api/info")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +315,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("Serve did not return after cancel")
 	}
-	if _, err := http.Get("http://" + ln.Addr().String() + "/api/limits"); err == nil {
+	if _, err := http.Get("http://" + ln.Addr().String() + "/api/info"); err == nil {
 		t.Fatal("still answering after shutdown")
 	}
 }
