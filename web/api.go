@@ -54,18 +54,30 @@ func (s *Server) asAPIError(err error) *apiError {
 
 // writeJSON writes v as the JSON body of a response with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	if err := enc.Encode(v); err != nil {
+	b, err := encode(v)
+	if err != nil {
 		status = http.StatusInternalServerError
-		buf.Reset()
-		fmt.Fprintf(&buf, "{\"error\":%q}\n", "internal failure: encoding the answer: "+err.Error())
+		b, _ = encode(&apiError{Msg: "internal failure: encoding the answer: " + err.Error()})
 	}
+	writeRaw(w, status, b)
+}
+
+// encode returns v as JSON followed by a newline.
+func encode(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// writeRaw writes b, a JSON document, as the body of a response with the given status.
+func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(b)
 }
 
 // decode reads the request body into v strictly: the body must be application/json, at most
@@ -129,19 +141,22 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
 		defer cancel()
-		var v any
+		var b []byte
 		var err error
 		if heavy != nil && heavy(req) {
-			v, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
+			b, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
 		} else {
-			v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
+			var v any
+			if v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) }); err == nil {
+				b, err = encode(v)
+			}
 		}
 		if err != nil {
 			ae := s.asAPIError(err)
 			writeJSON(w, ae.Status, ae)
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		writeRaw(w, http.StatusOK, b)
 	}
 }
 
@@ -155,11 +170,12 @@ func safely(ctx context.Context, f func(context.Context) (any, error)) (v any, e
 	return f(ctx)
 }
 
-// runHeavy runs f while holding a heavy-job slot. It waits for a slot until ctx ends (then the
-// server is busy: 503). The slot is held until f returns, even when ctx ends first and the answer is
-// already sent, so that the number of heavy computations alive at once never exceeds MaxHeavy:
-// computations that honour ctx stop promptly, the others run to their (bounded) end.
-func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) (any, error) {
+// runHeavy runs f and encodes its answer as JSON while holding a heavy-job slot. It waits for a slot
+// until ctx ends (then the server is busy: 503). The slot is held until f returns and its answer is
+// encoded, even when ctx ends first and the request has been answered, so that the number of heavy
+// computations alive at once, and the memory they hold, never exceed MaxHeavy of them: computations
+// that honour ctx stop promptly, the others run to their (bounded) end.
+func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) ([]byte, error) {
 	select {
 	case s.heavy <- struct{}{}:
 	case <-ctx.Done():
@@ -170,18 +186,26 @@ func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, err
 		return nil, ctx.Err()
 	}
 	type result struct {
-		v   any
+		b   []byte
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
 		defer func() { <-s.heavy }()
+		n := s.heavyRunning.Add(1)
+		defer s.heavyRunning.Add(-1)
+		for p := s.heavyPeak.Load(); n > p && !s.heavyPeak.CompareAndSwap(p, n); p = s.heavyPeak.Load() {
+		}
 		v, err := safely(ctx, f)
-		done <- result{v, err}
+		var b []byte
+		if err == nil {
+			b, err = encode(v)
+		}
+		done <- result{b, err}
 	}()
 	select {
 	case r := <-done:
-		return r.v, r.err
+		return r.b, r.err
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -83,6 +84,8 @@ type Server struct {
 	mux       *http.ServeMux
 	endpoints []string // the API endpoints this build offers, for /api/info
 	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
+
+	heavyRunning, heavyPeak atomic.Int64 // heavy jobs running now, and the most ever at once
 }
 
 // Info is the answer of GET /api/info: the limits in force and what this build of the server offers.
