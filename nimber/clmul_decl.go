@@ -1,0 +1,24 @@
+//go:build amd64 && !purego
+
+package nimber
+
+// clmulMul returns the nim-product of a and b: both are mapped to the polynomial basis with
+// clmulToPoly, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulFromPoly.
+// It requires PCLMULQDQ.
+//
+//go:noescape
+func clmulMul(a, b uint64) uint64
+
+// clmulMulVec sets dst[i] to the nim-product of a[i] and b[i] for 0 ≤ i < n, one element at a time
+// as clmulMul does; dst, a and b must each hold n elements, and dst may be a or b. It requires
+// PCLMULQDQ.
+//
+//go:noescape
+func clmulMulVec(dst, a, b *uint64, n int)
+
+// asmMulSliceGFNI sets dst[i] to the nim-product of a[i] and b[i] for 0 ≤ i < 64·blocks, 64 pairs
+// at a time in byte-sliced form (see internal/gfnigen); dst, a and b must each hold 64·blocks
+// elements, and dst may be a or b. It requires AVX-512F, AVX-512VBMI and GFNI.
+//
+//go:noescape
+func asmMulSliceGFNI(dst, a, b *uint64, blocks int)

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+)
+
+func TestPhiIsomorphism(t *testing.T) {
+	phi := phiMap()
+	seen := map[byte]bool{}
+	for a := range 256 {
+		seen[phi[a]] = true
+		for b := range 256 {
+			if got, want := phi[nimMulN(uint64(a), uint64(b), 8)], aesMul(phi[a], phi[b]); got != want {
+				t.Fatalf("φ(%d⊗%d) = %d, φ(%d)·φ(%d) = %d", a, b, got, a, b, want)
+			}
+		}
+	}
+	if len(seen) != 256 {
+		t.Fatalf("φ is not a bijection")
+	}
+	pm := affineMatrix(func(x byte) byte { return phi[x] })
+	for x := range 256 {
+		if got := affine(pm, byte(x)); got != phi[x] {
+			t.Fatalf("affine(φ matrix, %d) = %d, want %d", x, got, phi[x])
+		}
+	}
+}
+
+// TestKernelEmulation runs the generated instruction sequence in portable Go on random inputs.
+func TestKernelEmulation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 20 {
+		g := newGen(true)
+		a, b := make([]uint64, 64), make([]uint64, 64)
+		for i := range a {
+			a[i], b[i] = rng.Uint64(), rng.Uint64()
+			if round == 0 && i < 4 {
+				a[i], b[i] = []uint64{0, 1, 1 << 63, 1<<64 - 1}[i], 1<<64-1
+			}
+		}
+		g.mem["SI"], g.mem["DX"], g.mem["DI"] = a, b, make([]uint64, 64)
+		g.block()
+		for i := range 64 {
+			if got, want := g.mem["DI"][i], nimMulN(a[i], b[i], 64); got != want {
+				t.Fatalf("lane %d: %#x⊗%#x = %#x, want %#x", i, a[i], b[i], got, want)
+			}
+		}
+	}
+}
+
+// TestGeneratedFileUpToDate checks that the committed assembly is what the generator writes.
+func TestGeneratedFileUpToDate(t *testing.T) {
+	have, err := os.ReadFile("../../mul_gfni_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(have) != generate() {
+		t.Fatal("mul_gfni_amd64.s is stale: run go generate in nimber")
+	}
+}
