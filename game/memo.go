@@ -1,0 +1,147 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Option configures a [Solver] or a [ScoredSolver].
+type Option func(*config)
+
+type config struct {
+	maxPositions int
+	denseLimit   int
+	ctx          context.Context
+}
+
+func newConfig(opts []Option) config {
+	c := config{denseLimit: DefaultDenseLimit}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// DefaultDenseLimit is the default bound on dense indices kept in a slice: positions of an
+// [Indexer] game with an index at or above it are kept in a map instead (see [DenseLimit]).
+const DefaultDenseLimit = 1 << 26
+
+// MaxPositions bounds the number of positions the solver keeps in its memo; a search that needs
+// more stops with a [*LimitError]. Zero, the default, means no bound.
+func MaxPositions(n int) Option { return func(c *config) { c.maxPositions = n } }
+
+// DenseLimit sets the bound on the dense indices of an [Indexer] game that the solver keeps in a
+// slice (which grows on demand up to it); positions with larger indices go to a map.
+func DenseLimit(n int) Option { return func(c *config) { c.denseLimit = n } }
+
+// WithContext makes the solver check ctx during long searches and stop with ctx.Err() (wrapped)
+// once it is done.
+func WithContext(ctx context.Context) Option { return func(c *config) { c.ctx = ctx } }
+
+// LimitError reports that a search needed more positions than the limit set with [MaxPositions].
+type LimitError struct {
+	Limit int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("the search needs more than %d positions (the limit)", e.Limit)
+}
+
+// ErrCycle is matched by every [*CycleError] through errors.Is.
+var ErrCycle = errors.New("the move relation has a cycle")
+
+// CycleError reports a cycle in a game's move relation: Cycle[0] → Cycle[1] → … → Cycle[0], each
+// a move. Very long cycles are cut: Cut counts the positions left out of the middle.
+type CycleError[P comparable] struct {
+	Cycle []P
+	Cut   int
+}
+
+func (e *CycleError[P]) Error() string {
+	var b strings.Builder
+	b.WriteString("the moves form a cycle, so there are no Grundy values: ")
+	for i, p := range e.Cycle {
+		if i == maxCycleShown/2 && e.Cut > 0 {
+			fmt.Fprintf(&b, "… (%d more) → ", e.Cut)
+		}
+		fmt.Fprintf(&b, "%v → ", p)
+	}
+	fmt.Fprintf(&b, "%v", e.Cycle[0])
+	return b.String()
+}
+
+// Is reports whether target is [ErrCycle].
+func (e *CycleError[P]) Is(target error) bool { return target == ErrCycle }
+
+const maxCycleShown = 16
+
+// newCycleError builds the error for the cycle made of path (a path of moves) closed by a move back
+// to path[0].
+func newCycleError[P comparable](path []P) *CycleError[P] {
+	return &CycleError[P]{Cycle: path}
+}
+
+// Memo codes. A memo maps each position to a uint32 code.
+const (
+	cUnknown = 0 // nothing known
+	cOnStack = 1 // on the search stack now
+	cN       = 2 // an N-position whose Grundy value is not known (normal play); N (misère)
+	cBase    = 3 // normal play: cBase+v is the Grundy value v; misère: a P-position
+	// maxValue is the largest Grundy value a memo can hold.
+	maxValue = 1<<32 - 1 - cBase
+)
+
+// table is a memo: codes of positions, in a slice for indexed positions, else in a map.
+type table[P comparable] struct {
+	index func(P) (int, bool)
+	limit int
+	dense []uint32
+	m     map[P]uint32
+}
+
+func newTable[P comparable](g any, limit int) table[P] {
+	t := table[P]{limit: limit, m: make(map[P]uint32)}
+	if ix, ok := g.(Indexer[P]); ok && limit > 0 {
+		t.index = ix.Index
+	}
+	return t
+}
+
+func (t *table[P]) get(p P) uint32 {
+	if t.index != nil {
+		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
+			if i < len(t.dense) {
+				return t.dense[i]
+			}
+			return cUnknown
+		}
+	}
+	return t.m[p]
+}
+
+func (t *table[P]) set(p P, c uint32) {
+	if t.index != nil {
+		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
+			if i >= len(t.dense) {
+				t.grow(i)
+			}
+			t.dense[i] = c
+			return
+		}
+	}
+	if c == cUnknown {
+		delete(t.m, p)
+		return
+	}
+	t.m[p] = c
+}
+
+func (t *table[P]) grow(i int) {
+	n := max(i+1, 2*len(t.dense), 1024)
+	n = min(n, t.limit)
+	d := make([]uint32, n)
+	copy(d, t.dense)
+	t.dense = d
+}

@@ -1,0 +1,79 @@
+package game
+
+// MisereOutcome returns the outcome of p in misère play, where the player who makes the last move
+// loses: a terminal position is an N-position (the player to move has no move, so the opponent
+// made the last one), and any other position is an N-position iff one of its options is a
+// P-position. It is found by search (the [Splitter] capability is not used: misère values do not
+// add up); the search stops at the first option to a P-position.
+func (s *Solver[P]) MisereOutcome(p P) (Outcome, error) {
+	c, err := s.solve(p, kindMisere)
+	if err != nil {
+		return PrevWins, err
+	}
+	if c == cBase {
+		return PrevWins, nil
+	}
+	return NextWins, nil
+}
+
+// MisereWinningMoves returns the options of p that are misère P-positions, in the order the game
+// yields them, without repeats.
+func (s *Solver[P]) MisereWinningMoves(p P) ([]P, error) {
+	opts, err := s.Options(p)
+	if err != nil {
+		return nil, err
+	}
+	var win []P
+	for _, o := range opts {
+		out, err := s.MisereOutcome(o)
+		if err != nil {
+			return nil, err
+		}
+		if out == PrevWins {
+			win = append(win, o)
+		}
+	}
+	return win, nil
+}
+
+// runMisere continues the misère search on the stack until it is empty. Misère memo codes: cN for
+// an N-position, cBase for a P-position.
+func (s *Solver[P]) runMisere() error {
+	for len(s.frames) > 0 {
+		top := len(s.frames) - 1
+		f := &s.frames[top]
+		end := uint32(len(s.arena))
+		pushed, early := false, false
+		for f.next < end {
+			o := s.arena[f.next]
+			c := s.mt.get(o)
+			if c == cBase {
+				early = true
+				break
+			}
+			if c == cN {
+				f.next++
+				continue
+			}
+			if c == cOnStack {
+				return s.cycle(o)
+			}
+			if err := s.push(o, kindMisere, c); err != nil {
+				return err
+			}
+			pushed = true
+			break
+		}
+		if pushed {
+			continue
+		}
+		r := uint32(cBase)
+		if early || f.start == end {
+			r = cN
+		}
+		s.mt.set(s.posOf(top), r)
+		s.arena = s.arena[:f.start]
+		s.frames = s.frames[:top]
+	}
+	return nil
+}
