@@ -249,8 +249,8 @@ func TestCycles(t *testing.T) {
 	g := graph{0: {1}, 1: {2}, 2: {3, 0}, 3: {}, 5: {0}, 6: {6}}
 	for _, p := range []int{0, 1, 2, 5} {
 		for name, f := range map[string]func(*Solver[int]) error{
-			"value":   func(s *Solver[int]) error { _, err := s.Value(p); return err },
-			"misère":  func(s *Solver[int]) error { _, err := s.MisereOutcome(p); return err },
+			"value":  func(s *Solver[int]) error { _, err := s.Value(p); return err },
+			"misère": func(s *Solver[int]) error { _, err := s.MisereOutcome(p); return err },
 		} {
 			s := NewSolver[int](g)
 			err := f(s)
