@@ -84,6 +84,8 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 	root.AddCommand(
 		newVersionCmd(a),
 		newServeCmd(a),
+		newBasisCmd(a),
+		newCountCmd(a),
 	)
 	return root
 }
