@@ -1,0 +1,141 @@
+// Package report holds the answers of `grundy solve` and `grundy seq` as the JSON documents of
+// the command-line contract (DESIGN.md), shared by the command line and the web API, with their
+// plain-text rendering.
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"grundy/game"
+)
+
+// Solve is the answer for one position: `grundy solve --json` and POST /api/solve.
+type Solve struct {
+	// Ruleset names the game: a built-in ruleset's name, or "script:FILE" for a user's script.
+	Ruleset string `json:"ruleset"`
+	// Position is the position as the ruleset writes it (heaps as a list of numbers, a script's
+	// position as its literal, …).
+	Position any `json:"position"`
+	// Outcome is "N" (the player to move wins) or "P" (the previous player wins).
+	Outcome string `json:"outcome"`
+	// Value is the Grundy value, or nil where none applies (misère play, scored games).
+	Value *uint64 `json:"value"`
+	// Score is the score of perfect play in a scored game; absent otherwise.
+	Score *int64 `json:"score,omitempty"`
+	// WinningMoves lists the winning moves (the best moves, in a scored game); empty, never null,
+	// for a P-position.
+	WinningMoves []Move `json:"winning_moves"`
+}
+
+// Move is one move of a Solve answer.
+type Move struct {
+	// Move describes the move for people ("take 3 from heap 2", or a script's option literal).
+	Move string `json:"move"`
+	// To is the position the move reaches, written like Solve.Position.
+	To any `json:"to"`
+}
+
+// NewSolve returns a Solve with the outcome filled in and an empty (non-nil) move list.
+func NewSolve(ruleset string, position any, outcome game.Outcome) Solve {
+	return Solve{Ruleset: ruleset, Position: position, Outcome: outcome.String(), WinningMoves: []Move{}}
+}
+
+// WriteText writes the answer for people: the outcome, the value or score, and one winning move
+// a line.
+func (s Solve) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s at %s: ", s.Ruleset, text(s.Position))
+	if s.Outcome == "N" {
+		b.WriteString("N (the player to move wins)")
+	} else {
+		b.WriteString("P (the player to move loses)")
+	}
+	if s.Value != nil {
+		fmt.Fprintf(&b, ", Grundy value %d", *s.Value)
+	}
+	if s.Score != nil {
+		fmt.Fprintf(&b, ", score %d", *s.Score)
+	}
+	b.WriteString("\n")
+	if len(s.WinningMoves) > 0 {
+		what := "winning moves"
+		if s.Value == nil && s.Score != nil {
+			what = "best moves"
+		}
+		fmt.Fprintf(&b, "%s:\n", what)
+		for _, m := range s.WinningMoves {
+			fmt.Fprintf(&b, "  %s -> %s\n", m.Move, text(m.To))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// text writes a position for people: strings as they are, anything else with %v.
+func text(p any) string {
+	if s, ok := p.(string); ok {
+		return s
+	}
+	if ns, ok := p.([]uint64); ok {
+		parts := make([]string, len(ns))
+		for i, n := range ns {
+			parts[i] = fmt.Sprint(n)
+		}
+		return strings.Join(parts, " ")
+	}
+	return fmt.Sprint(p)
+}
+
+// Seq is the answer for a sequence of Grundy values g(0..N): `grundy seq --json` and
+// POST /api/seq.
+type Seq struct {
+	// Values holds g(0), …, g(ComputedTo); nil (and absent from the JSON) in a summary.
+	Values []uint64 `json:"values,omitempty"`
+	// ComputedTo is the last heap computed.
+	ComputedTo uint64 `json:"computed_to"`
+	// Period and Preperiod describe the periodicity found, or are nil (null) when none was.
+	Period    *int `json:"period"`
+	Preperiod *int `json:"preperiod"`
+	// Proved is true only when a theorem certifies the period; an apparent period in the data is
+	// reported with Proved false.
+	Proved bool `json:"proved"`
+}
+
+// ApparentSeq returns the Seq of values (g(0) onwards) with the period that the values show
+// ([game.ApparentPeriod]), not proved. With summary the values themselves are left out.
+func ApparentSeq(values []uint64, summary bool) Seq {
+	s := Seq{ComputedTo: uint64(len(values)) - 1}
+	if p, t, ok := game.ApparentPeriod(values); ok {
+		s.Period, s.Preperiod = &p, &t
+	}
+	if !summary {
+		s.Values = values
+	}
+	return s
+}
+
+// WriteText writes the sequence for people: the period line, then the values twenty to a line,
+// each line starting with the index of its first value.
+func (s Seq) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "computed to %d; ", s.ComputedTo)
+	switch {
+	case s.Period == nil:
+		b.WriteString("no period found\n")
+	case s.Proved:
+		fmt.Fprintf(&b, "period %d from %d (proved)\n", *s.Period, *s.Preperiod)
+	default:
+		fmt.Fprintf(&b, "apparent period %d from %d (not proved)\n", *s.Period, *s.Preperiod)
+	}
+	for i := 0; i < len(s.Values); i += 20 {
+		fmt.Fprintf(&b, "%6d:", i)
+		for _, v := range s.Values[i:min(i+20, len(s.Values))] {
+			fmt.Fprintf(&b, " %d", v)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
