@@ -1,0 +1,248 @@
+package octal
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Checkpoint is the state of a computation: the code and the values g(0..Len()−1). Compute
+// resumes from one (Options.Resume) and hands them out while it runs (Options.Save).
+//
+// On disk (WriteTo, ReadCheckpoint) a checkpoint is:
+//
+//	"grundy-octal-checkpoint\n"  magic
+//	uint32 version (1)
+//	uint32 length of the code, then the code as Code.String writes it
+//	uint32 bytes per value (2 or 4)
+//	uint64 number of values
+//	the values, little-endian
+//	uint32 CRC-32C of everything above
+//
+// All integers are little-endian.
+type Checkpoint struct {
+	Code Code
+	v16  []uint16
+	v32  []uint32
+}
+
+const checkpointMagic = "grundy-octal-checkpoint\n"
+
+const checkpointVersion = 1
+
+// Len returns the number of values held: g(0..Len()−1).
+func (c *Checkpoint) Len() int {
+	if c.v32 != nil {
+		return len(c.v32)
+	}
+	return len(c.v16)
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+type crcWriter struct {
+	w   io.Writer
+	crc uint32
+	n   int64
+}
+
+func (c *crcWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	c.n += int64(n)
+	return n, err
+}
+
+// WriteTo writes the checkpoint in the format described on Checkpoint.
+func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	cw := &crcWriter{w: bw}
+	code := c.Code.String()
+	width := 2
+	if c.v32 != nil {
+		width = 4
+	}
+	hdr := []byte(checkpointMagic)
+	hdr = binary.LittleEndian.AppendUint32(hdr, checkpointVersion)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(code)))
+	hdr = append(hdr, code...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(width))
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(c.Len()))
+	if _, err := cw.Write(hdr); err != nil {
+		return cw.n, err
+	}
+	buf := make([]byte, 0, 1<<16)
+	flush := func() error {
+		_, err := cw.Write(buf)
+		buf = buf[:0]
+		return err
+	}
+	for _, v := range c.v16 {
+		buf = binary.LittleEndian.AppendUint16(buf, v)
+		if len(buf) == cap(buf) {
+			if err := flush(); err != nil {
+				return cw.n, err
+			}
+		}
+	}
+	for _, v := range c.v32 {
+		buf = binary.LittleEndian.AppendUint32(buf, v)
+		if len(buf) == cap(buf) {
+			if err := flush(); err != nil {
+				return cw.n, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return cw.n, err
+	}
+	if _, err := bw.Write(binary.LittleEndian.AppendUint32(nil, cw.crc)); err != nil {
+		return cw.n, err
+	}
+	return cw.n + 4, bw.Flush()
+}
+
+// ErrBadCheckpoint is wrapped by the errors ReadCheckpoint returns for a damaged or foreign file.
+var ErrBadCheckpoint = errors.New("not a valid octal checkpoint")
+
+// ReadCheckpoint reads a checkpoint written by WriteTo, checking its version and checksum. It
+// refuses more than maxValues values (0: no limit), so a damaged length cannot exhaust memory.
+func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	crc := uint32(0)
+	read := func(n int) ([]byte, error) {
+		b := make([]byte, n)
+		if _, err := io.ReadFull(br, b); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, fmt.Errorf("%w: truncated", ErrBadCheckpoint)
+			}
+			return nil, err
+		}
+		crc = crc32.Update(crc, castagnoli, b)
+		return b, nil
+	}
+	magic, err := read(len(checkpointMagic))
+	if err != nil {
+		return nil, err
+	}
+	if string(magic) != checkpointMagic {
+		return nil, fmt.Errorf("%w: wrong magic", ErrBadCheckpoint)
+	}
+	b, err := read(8)
+	if err != nil {
+		return nil, err
+	}
+	if v := binary.LittleEndian.Uint32(b); v != checkpointVersion {
+		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrBadCheckpoint, v, checkpointVersion)
+	}
+	codeLen := binary.LittleEndian.Uint32(b[4:])
+	if codeLen > MaxDigits+8 {
+		return nil, fmt.Errorf("%w: code length %d", ErrBadCheckpoint, codeLen)
+	}
+	codeBytes, err := read(int(codeLen))
+	if err != nil {
+		return nil, err
+	}
+	code, err := Parse(string(codeBytes))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadCheckpoint, err)
+	}
+	b, err = read(12)
+	if err != nil {
+		return nil, err
+	}
+	width := binary.LittleEndian.Uint32(b)
+	count := binary.LittleEndian.Uint64(b[4:])
+	if width != 2 && width != 4 {
+		return nil, fmt.Errorf("%w: %d bytes per value", ErrBadCheckpoint, width)
+	}
+	if count == 0 || count > 1<<40 || maxValues > 0 && count > uint64(maxValues) {
+		return nil, fmt.Errorf("%w: %d values (the limit is %d)", ErrBadCheckpoint, count, maxValues)
+	}
+	cp := &Checkpoint{Code: code}
+	buf := make([]byte, 1<<16)
+	if width == 2 {
+		cp.v16 = make([]uint16, 0, count)
+	} else {
+		cp.v32 = make([]uint32, 0, count)
+	}
+	for left := int(count) * int(width); left > 0; {
+		chunk := buf[:min(len(buf), left)]
+		if _, err := io.ReadFull(br, chunk); err != nil {
+			return nil, fmt.Errorf("%w: truncated values", ErrBadCheckpoint)
+		}
+		crc = crc32.Update(crc, castagnoli, chunk)
+		left -= len(chunk)
+		for i := 0; i < len(chunk); i += int(width) {
+			if width == 2 {
+				cp.v16 = append(cp.v16, binary.LittleEndian.Uint16(chunk[i:]))
+			} else {
+				cp.v32 = append(cp.v32, binary.LittleEndian.Uint32(chunk[i:]))
+			}
+		}
+	}
+	tail := make([]byte, 4)
+	if _, err := io.ReadFull(br, tail); err != nil {
+		return nil, fmt.Errorf("%w: truncated checksum", ErrBadCheckpoint)
+	}
+	if binary.LittleEndian.Uint32(tail) != crc {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrBadCheckpoint)
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%w: trailing data", ErrBadCheckpoint)
+	}
+	if g0 := cp.value(0); g0 != 0 {
+		return nil, fmt.Errorf("%w: g(0) = %d", ErrBadCheckpoint, g0)
+	}
+	return cp, nil
+}
+
+func (c *Checkpoint) value(n int) uint32 {
+	if c.v32 != nil {
+		return c.v32[n]
+	}
+	return uint32(c.v16[n])
+}
+
+// SaveFile writes the checkpoint to path atomically: to a temporary file in the same directory,
+// synced, then renamed over path, so a crash leaves either the old file or the new one.
+func (c *Checkpoint) SaveFile(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = c.WriteTo(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// LoadFile reads a checkpoint file (see ReadCheckpoint).
+func LoadFile(path string, maxValues int) (*Checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	cp, err := ReadCheckpoint(f, maxValues)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return cp, nil
+}

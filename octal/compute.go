@@ -1,0 +1,304 @@
+package octal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Options tells Compute how far to go and what to report along the way. The zero Options is not
+// usable: set To or MaxBytes.
+type Options struct {
+	// To is the largest heap to compute. Computing stops earlier once the periodicity theorem
+	// proves a period (unless KeepGoing). 0 means: until a period is proved or the memory budget
+	// MaxBytes is used up.
+	To int
+	// KeepGoing computes all the way to To even after a period is proved.
+	KeepGoing bool
+	// MaxBytes is the memory budget for the values and the method's tables; Compute refuses a
+	// request that would exceed it with a *LimitError. 0 means no budget (To must then be set).
+	MaxBytes int64
+	// Method forces a method: "" chooses automatically; MethodQuadratic turns the sparse method
+	// off; MethodReference runs the O(n²) definition (values only, no checkpoints).
+	Method string
+	// Resume continues from a checkpoint of the same code.
+	Resume *Checkpoint
+	// Progress, if set, is called now and then with the number of values computed so far and the
+	// target (To+1, or the budget when To is 0), from the goroutine running Compute.
+	Progress func(done, target int)
+	// Save, if set, is called every SaveEvery (default one minute) with a checkpoint of the values
+	// so far; an error from it stops the computation.
+	Save      func(*Checkpoint) error
+	SaveEvery time.Duration
+}
+
+// LimitError reports a request that does not fit the memory budget.
+type LimitError struct {
+	To       int   // the heap asked for
+	Need     int64 // bytes it would take
+	MaxBytes int64 // the budget
+	MaxTo    int   // the largest heap that fits
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("computing to heap %d needs about %s, more than the memory limit of %s (the largest heap that fits is %d)",
+		e.To, fmtBytes(e.Need), fmtBytes(e.MaxBytes), e.MaxTo)
+}
+
+func fmtBytes(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	default:
+		return fmt.Sprintf("%d bytes", b)
+	}
+}
+
+// BytesPerValue returns the memory Compute needs per heap for code c (values stored as uint16;
+// three-heap codes also keep a two-heap value set per heap).
+func BytesPerValue(c Code) int64 {
+	if c.MaxHeaps() == 3 {
+		return 2 + 8*4 + 24
+	}
+	return 2
+}
+
+// MaxTo returns the largest heap whose values fit in maxBytes for code c.
+func MaxTo(c Code, maxBytes int64) int {
+	const overhead = 8 << 20
+	if maxBytes <= overhead {
+		return 0
+	}
+	return int(min((maxBytes-overhead)/BytesPerValue(c)-1, 1<<40))
+}
+
+// Result is what Compute found. Values beyond ComputedTo are available through Value when a
+// period is proved.
+type Result struct {
+	Code       Code
+	ComputedTo int // g(0..ComputedTo) were computed
+	// Period and Preperiod: g(n+Period) = g(n) for all n ≥ Preperiod (Preperiod is the number of
+	// values before the periodic part). Zero when no period was found.
+	Period, Preperiod int
+	// Proved: the periodicity theorem certifies Period and Preperiod. When false, a non-zero
+	// Period is only apparent: it holds over the values computed (for at least three periods).
+	Proved   bool
+	Method   string // the method in use at the end: MethodSparse, MethodQuadratic, …
+	MaxValue uint32
+	RareMask uint32 // the sparse method's mask (0 when another method was in use)
+	Rare     int    // number of rare positions under RareMask
+	// PairEvaluations counts the two-heap options examined (g(a) XOR g(b)), for benchmarks.
+	PairEvaluations uint64
+	Elapsed         time.Duration
+
+	v16 []uint16
+	v32 []uint32
+}
+
+// Value returns g(n): computed, or deduced from a proved period. ok is false when n is beyond
+// ComputedTo and no period is proved.
+func (r *Result) Value(n int) (v uint32, ok bool) {
+	if n < 0 {
+		return 0, false
+	}
+	if n > r.ComputedTo {
+		if !r.Proved || r.Period == 0 {
+			return 0, false
+		}
+		n = r.Preperiod + (n-r.Preperiod)%r.Period
+		if n > r.ComputedTo { // cannot happen: the proof needs more values than that
+			return 0, false
+		}
+	}
+	if r.v16 != nil {
+		return uint32(r.v16[n]), true
+	}
+	return r.v32[n], true
+}
+
+// Checkpoint returns the computed values as a checkpoint (sharing memory with r).
+func (r *Result) Checkpoint() *Checkpoint {
+	return &Checkpoint{Code: r.Code, v16: r.v16, v32: r.v32}
+}
+
+// Compute returns the Grundy sequence of c from g(0) up to opt.To, stopping early when the
+// periodicity theorem proves a period (see Options). When ctx is cancelled, or opt.Save fails, it
+// returns what was computed so far together with the error.
+func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.To < 0 {
+		return nil, fmt.Errorf("octal: negative heap size %d", opt.To)
+	}
+	limit := opt.To
+	if opt.MaxBytes > 0 {
+		maxTo := MaxTo(c, opt.MaxBytes)
+		if limit == 0 {
+			limit = maxTo
+		} else if limit > maxTo {
+			return nil, &LimitError{To: limit, Need: int64(limit+1)*BytesPerValue(c) + 8<<20, MaxBytes: opt.MaxBytes, MaxTo: maxTo}
+		}
+	} else if limit == 0 {
+		return nil, errors.New("octal: set Options.To or Options.MaxBytes")
+	}
+	if opt.Resume != nil && opt.Resume.Code != c {
+		return nil, fmt.Errorf("octal: the checkpoint is of %v, not %v", opt.Resume.Code, c)
+	}
+	switch opt.Method {
+	case "", MethodQuadratic:
+	case MethodReference:
+		g, err := Reference(ctx, c, limit)
+		r := &Result{Code: c, ComputedTo: len(g) - 1, Method: MethodReference, v32: g}
+		for _, v := range g {
+			r.MaxValue = max(r.MaxValue, v)
+		}
+		det := newDetector[uint32](c)
+		det.update(g)
+		setPeriod(r, det, g)
+		r.Elapsed = time.Since(start)
+		return r, err
+	default:
+		return nil, fmt.Errorf("octal: unknown method %q", opt.Method)
+	}
+	var res *Result
+	var err error
+	if opt.Resume != nil && opt.Resume.v32 != nil {
+		g := make([]uint32, len(opt.Resume.v32), limit+1)
+		copy(g, opt.Resume.v32)
+		res, err = run(ctx, c, newEngine(c, g), limit, &opt)
+	} else {
+		g := make([]uint16, 0, limit+1)
+		if opt.Resume != nil {
+			g = append(g, opt.Resume.v16...)
+		}
+		e16 := newEngine(c, g)
+		res, err = run(ctx, c, e16, limit, &opt)
+		if errors.Is(err, errWiden) {
+			g32 := make([]uint32, len(e16.g), limit+1)
+			for i, v := range e16.g {
+				g32[i] = uint32(v)
+			}
+			e16 = nil
+			res, err = run(ctx, c, newEngine(c, g32), limit, &opt)
+		}
+	}
+	if errors.Is(err, errTooLarge) {
+		err = fmt.Errorf("octal: %v at heap %d", err, res.ComputedTo+1)
+	}
+	if res != nil {
+		res.Elapsed = time.Since(start)
+	}
+	return res, err
+}
+
+func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options) (*Result, error) {
+	if opt.Method == MethodQuadratic && e.mode == MethodSparse {
+		e.mode = MethodQuadratic
+	}
+	if opt.Method == MethodQuadratic {
+		e.nextEval = 0
+	}
+	det := newDetector[T](c)
+	det.update(e.g)
+	result := func() *Result {
+		r := &Result{Code: c, ComputedTo: len(e.g) - 1, Method: e.mode, MaxValue: uint32(e.maxVal),
+			RareMask: e.rareMask(), PairEvaluations: e.pairEvals}
+		if r.RareMask != 0 {
+			r.Rare = len(e.rare)
+		}
+		switch g := any(e.g).(type) {
+		case []uint16:
+			r.v16 = g
+		case []uint32:
+			r.v32 = g
+		}
+		setPeriod(r, det, e.g)
+		return r
+	}
+	every := opt.SaveEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	lastSave := time.Now()
+	const work = 1 << 24 // option evaluations per block, roughly 10–50 ms
+	for len(e.g) <= limit {
+		if _, _, ok := det.proved(e.g); ok && !opt.KeepGoing {
+			break
+		}
+		n := len(e.g)
+		cost := 16 + len(e.singles)
+		switch e.mode {
+		case MethodQuadratic:
+			cost += n / 2 * len(e.splits)
+		case MethodSparse:
+			cost += len(e.rare)*len(e.splits) + 64
+		case MethodThreeHeap:
+			cost += n * n / 64
+		}
+		end := min(limit+1, n+max(1, min(work/cost, n/8+16)))
+		if need := det.nextNeed(); need > n && need < end && !opt.KeepGoing {
+			end = need
+		}
+		for len(e.g) < end {
+			if err := e.step(); err != nil {
+				return result(), err
+			}
+		}
+		det.update(e.g)
+		if opt.Progress != nil {
+			target := limit + 1
+			if need := det.nextNeed(); need > 0 && need < target && !opt.KeepGoing {
+				target = need
+			}
+			opt.Progress(len(e.g), target)
+		}
+		if err := ctx.Err(); err != nil {
+			return result(), err
+		}
+		if opt.Save != nil && time.Since(lastSave) >= every {
+			if err := opt.Save(&Checkpoint{Code: c, v16: asU16(e.g), v32: asU32(e.g)}); err != nil {
+				return result(), err
+			}
+			lastSave = time.Now()
+		}
+	}
+	return result(), nil
+}
+
+func asU16[T value](g []T) []uint16 {
+	v, _ := any(g).([]uint16)
+	return v
+}
+
+func asU32[T value](g []T) []uint32 {
+	v, _ := any(g).([]uint32)
+	return v
+}
+
+// setPeriod fills in the period: proved if the theorem certifies one, else apparent if any.
+func setPeriod[T value](r *Result, det *detector[T], g []T) {
+	if p, n0, ok := det.proved(g); ok {
+		r.Period, r.Preperiod, r.Proved = p, n0, true
+		return
+	}
+	if p, n0, ok := det.apparent(g); ok {
+		r.Period, r.Preperiod = p, n0
+	}
+}
+
+// Values returns g(0), …, g(n) of c, computed with the fastest method (values past a proved
+// period are filled in from it). It is the simple entry point for other packages, for example a
+// ruleset for Grundy's game: Values(ctx, GrundysGame(), n).
+func Values(ctx context.Context, c Code, n int) ([]uint32, error) {
+	res, err := Compute(ctx, c, Options{To: n})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]uint32, n+1)
+	for i := range out {
+		out[i], _ = res.Value(i)
+	}
+	return out, nil
+}

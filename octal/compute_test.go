@@ -1,0 +1,114 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// allCodes returns every octal code d0.d1…dk with k = digits and d0 ∈ {0, 4}, last digit non-zero.
+func allCodes(digits int) []Code {
+	var out []Code
+	var rec func(prefix string, left int)
+	rec = func(prefix string, left int) {
+		if left == 0 {
+			return
+		}
+		for d := '0'; d <= '7'; d++ {
+			s := prefix + string(d)
+			if d != '0' && left == 1 {
+				out = append(out, MustParse("0."+s), MustParse("4."+s))
+			}
+			rec(s, left-1)
+		}
+	}
+	rec("", digits)
+	return out
+}
+
+func equalValues[T value](t *testing.T, what string, got []T, want []uint32) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values, want %d", what, len(got), len(want))
+	}
+	for i := range want {
+		if uint32(got[i]) != want[i] {
+			t.Fatalf("%s: g(%d) = %d, want %d", what, i, got[i], want[i])
+		}
+	}
+}
+
+// runEngine computes g(0..n) with the engine, forcing mode (and mask for the sparse method).
+func runEngine[T value](c Code, n int, mode string, mask uint32) []T {
+	e := newEngine(c, []T{0})
+	if mode != "" && e.mode != MethodLinear && e.mode != MethodThreeHeap {
+		e.mode, e.nextEval = mode, 0
+		e.mask = mask
+		e.setCommon()
+	}
+	for len(e.g) <= n {
+		if err := e.step(); err != nil {
+			panic(err)
+		}
+	}
+	return e.g
+}
+
+func TestEngineAgainstReference(t *testing.T) {
+	ctx := context.Background()
+	// Sizes: every 1- and 2-digit code to 3000 and every 3-digit code to 1000 heaps (-short and the
+	// race detector: to 500 and 200). Each is checked with the automatic choice of method, the
+	// quadratic loop, and the sparse method under a random mask (the sparse method is correct for
+	// any mask; only its speed depends on it).
+	n12, n3 := 3000, 1000
+	if testing.Short() || raceEnabled {
+		n12, n3 = 500, 200
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for digits := 1; digits <= 3; digits++ {
+		n := n12
+		if digits == 3 {
+			n = n3
+		}
+		for _, c := range allCodes(digits) {
+			want, err := Reference(ctx, c, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Compute(ctx, c, Options{To: n, KeepGoing: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if v, _ := res.Value(i); v != want[i] {
+					t.Fatalf("%v auto (%s): g(%d) = %d, want %d", c, res.Method, i, v, want[i])
+				}
+			}
+			equalValues(t, fmt.Sprintf("%v quadratic", c), runEngine[uint16](c, n, MethodQuadratic, 0), want)
+			mask := uint32(rng.IntN(64))
+			equalValues(t, fmt.Sprintf("%v sparse mask %x", c, mask), runEngine[uint16](c, n, MethodSparse, mask), want)
+			if digits == 1 {
+				equalValues(t, fmt.Sprintf("%v sparse32 mask %x", c, mask), runEngine[uint32](c, n, MethodSparse, mask), want)
+			}
+		}
+	}
+}
+
+func TestEngineGrundysGame(t *testing.T) {
+	ctx := context.Background()
+	want, _ := Reference(ctx, GrundysGame(), 2000)
+	for _, mask := range []uint32{0, 0xfe, 1, 0x55} {
+		equalValues(t, fmt.Sprintf("grundy sparse mask %x", mask), runEngine[uint16](GrundysGame(), 2000, MethodSparse, mask), want)
+	}
+	equalValues(t, "grundy quadratic", runEngine[uint16](GrundysGame(), 2000, MethodQuadratic, 0), want)
+}
+
+func TestEngineHex(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range []string{"x0.8", "x8.0", "x0.f", "x4.8", "x0.9", "xc.3", "x0.18", "x0.8f", "x0.0c"} {
+		c := MustParse(s)
+		want, _ := Reference(ctx, c, 150)
+		equalValues(t, s, runEngine[uint16](c, 150, "", 0), want)
+	}
+}

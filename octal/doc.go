@@ -1,0 +1,36 @@
+// Package octal computes Grundy sequences of take-and-break games: octal codes such as Kayles
+// (0.77) and Dawson's Kayles (0.07), hexadecimal codes whose moves may leave three heaps, and
+// Grundy's game. It finds and, for finite codes, proves their periods.
+//
+// A code d0.d1d2…dk (see Parse) says, for every i, what a move that removes i tokens from one heap
+// may leave: digit bit 1 no heap, 2 one non-empty heap, 4 two, 8 three. The Grundy value of a
+// position is the XOR of the values g(n) of its heaps, so the sequence g(0), g(1), … is the whole
+// story, and it is what Compute returns.
+//
+// # Methods
+//
+// Reference is the definition, O(n²): the oracle for the rest. Compute chooses a method by itself
+// and reports it in Result.Method:
+//
+//   - linear: no move splits a heap (subtraction games), O(k) per heap;
+//   - quadratic: the mex over all two-heap splits, a tight loop over a compact uint16 array with
+//     generation-stamped marks (nothing to clear between heaps);
+//   - sparse: Gangolli–Plambeck / Flammenkamp's rare and common values. A mask m splits values into
+//     common (popcount(v&m) odd) and rare (even). Common XOR common is rare, so the smallest value
+//     missing from the options that involve a rare heap is the mex as soon as it is common; only
+//     when it is rare are the other splits scanned, and that scan stops at the first hit. When the
+//     rare values are few, each heap costs O(#rare). The mask is chosen by a Walsh–Hadamard
+//     transform of the value counts (the mask that makes the fewest recent values rare), and the
+//     choice is revisited at every doubling of the heap size; with no sparse space the quadratic
+//     loop is used.
+//   - three-heap: hexadecimal codes with an 8 bit: g(a) XOR a stored set of two-heap values.
+//
+// # Periods
+//
+// g is periodic with period p and preperiod n0 when g(n+p) = g(n) for all n ≥ n0 (n0 counts the
+// values before the periodic part: Kayles has period 12 and preperiod 71). For a finite code the
+// Octal Games Periodicity Theorem turns a finite check into a proof; Compute keeps computing until
+// the theorem certifies a period (Result.Proved) or the limit is reached, and stops exactly when
+// the proof is complete. See the comment at the top of period.go for the theorem, its form for
+// hexadecimal codes, and how candidate periods are found.
+package octal

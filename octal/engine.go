@@ -1,0 +1,420 @@
+package octal
+
+import (
+	"errors"
+	"math/bits"
+)
+
+// Method names reported in Result.Method.
+const (
+	MethodLinear    = "linear"    // no move splits a heap: O(k) per heap
+	MethodQuadratic = "quadratic" // every two-heap split of every heap: O(n) per heap
+	MethodSparse    = "sparse"    // rare/common values: only splits with a rare part, O(#rare) per heap
+	MethodThreeHeap = "three-heap"
+	MethodReference = "reference"
+)
+
+// errWiden is returned by the uint16 engine when a value no longer fits in 16 bits.
+var errWiden = errors.New("octal: value does not fit in 16 bits")
+
+// maxValueBits bounds the Grundy values the engine handles (values < 2^24): the option marks
+// table has 2^(bits+1) entries.
+const maxValueBits = 24
+
+type value interface{ ~uint16 | ~uint32 }
+
+// engine computes g(n) for n = len(g), len(g)+1, … of one code. It holds the value array, the
+// option marks (generation stamps, so nothing is cleared between heaps) and, for the sparse
+// method, the list of rare positions.
+type engine[T value] struct {
+	g       []T
+	takeAll []bool // takeAll[n]: a heap of exactly n tokens may be taken whole (bit 1 of dn)
+	singles []int  // i ≥ 1 with bit 2
+	splits  []int  // i ≥ 0 with bit 4
+	triples []int  // i ≥ 0 with bit 8
+	unequal bool
+
+	stamp  []uint32 // stamp[v] == gen: v is an option of the heap being computed
+	gen    uint32
+	vbits  uint // every value so far is < 1<<vbits; len(stamp) == 2<<vbits
+	maxVal T
+
+	mode     string
+	mask     uint32   // rare/common mask of the sparse method
+	common   []bool   // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
+	rare     []uint32 // positions r ≥ 1 whose value is rare, ascending
+	nextEval int      // heap at which the method is reconsidered
+
+	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
+
+	pairEvals uint64 // two-heap option evaluations done (for benchmarks)
+}
+
+func newEngine[T value](c Code, g []T) *engine[T] {
+	e := &engine[T]{g: g, unequal: c.unequal}
+	k := c.LastDigit()
+	e.takeAll = make([]bool, k+1)
+	for i := 0; i <= k; i++ {
+		d := c.Digit(i)
+		if i >= 1 && d&LeaveNone != 0 {
+			e.takeAll[i] = true
+		}
+		if i >= 1 && d&LeaveOne != 0 {
+			e.singles = append(e.singles, i)
+		}
+		if d&LeaveTwo != 0 {
+			e.splits = append(e.splits, i)
+		}
+		if d&LeaveThree != 0 {
+			e.triples = append(e.triples, i)
+		}
+	}
+	if len(e.g) == 0 {
+		e.g = append(e.g, 0)
+	}
+	for _, v := range e.g {
+		e.maxVal = max(e.maxVal, v)
+	}
+	e.vbits = 1
+	for uint64(e.maxVal) >= 1<<e.vbits {
+		e.vbits++
+	}
+	e.resize()
+	switch {
+	case len(e.triples) > 0:
+		e.mode = MethodThreeHeap
+		for s := 0; s < len(e.g); s++ {
+			e.addT2(s)
+		}
+	case len(e.splits) == 0:
+		e.mode = MethodLinear
+	default:
+		e.mode = MethodQuadratic
+		e.nextEval = 256
+		if len(e.g) >= e.nextEval {
+			e.reconsider()
+		}
+	}
+	return e
+}
+
+// resize sizes the marks table for values below 1<<vbits.
+func (e *engine[T]) resize() {
+	n := 2 << e.vbits
+	if _, ok := any(e.g).([]uint16); ok {
+		n = 1 << 17 // markPairs indexes a fixed-size array: no bounds checks in the hot loop
+	}
+	if len(e.stamp) < n {
+		e.stamp = make([]uint32, n)
+		e.gen = 0
+	}
+	e.setCommon()
+}
+
+func (e *engine[T]) setCommon() {
+	if n := 2 << e.vbits; len(e.common) != n {
+		e.common = make([]bool, n)
+	}
+	for v := range e.common {
+		e.common[v] = bits.OnesCount32(uint32(v)&e.mask)&1 == 1
+	}
+}
+
+func (e *engine[T]) nextGen() {
+	e.gen++
+	if e.gen == 0 {
+		clear(e.stamp)
+		e.gen = 1
+	}
+}
+
+// mexFrom returns the smallest unmarked value ≥ v.
+func (e *engine[T]) mexFrom(v uint32) uint32 {
+	st, gen := e.stamp, e.gen
+	for st[v] == gen {
+		v++
+	}
+	return v
+}
+
+// markSimple marks the options that leave at most one heap.
+func (e *engine[T]) markSimple(n int) {
+	g, st, gen := e.g, e.stamp, e.gen
+	if n < len(e.takeAll) && e.takeAll[n] {
+		st[0] = gen
+	}
+	for _, i := range e.singles {
+		if i >= n {
+			break
+		}
+		st[g[n-i]] = gen
+	}
+}
+
+// half returns how many splits a+b = m (1 ≤ a ≤ b) a scan visits.
+func (e *engine[T]) half(m int) int {
+	h := m / 2
+	if e.unequal && m%2 == 0 {
+		h--
+	}
+	return h
+}
+
+// markPairs marks g(a)^g(m-a) for 1 ≤ a ≤ h.
+func markPairs[T value](st []uint32, gen uint32, g []T, m, h int) {
+	if h <= 0 {
+		return
+	}
+	lo := g[1 : h+1]
+	hi := g[m-h : m]
+	switch lo := any(lo).(type) {
+	case []uint16:
+		hi := any(hi).([]uint16)
+		st := (*[1 << 17]uint32)(st[:1<<17])
+		j := len(hi) - 1
+		for _, x := range lo {
+			st[x^hi[j]] = gen
+			j--
+		}
+	default:
+		lo32 := any(lo).([]uint32)
+		hi32 := any(hi).([]uint32)
+		j := len(hi32) - 1
+		for _, x := range lo32 {
+			st[x^hi32[j]] = gen
+			j--
+		}
+	}
+}
+
+// step computes g(n) for n = len(e.g) and appends it.
+func (e *engine[T]) step() error {
+	n := len(e.g)
+	if n >= e.nextEval && e.nextEval > 0 {
+		e.reconsider()
+	}
+	e.nextGen()
+	e.markSimple(n)
+	var v uint32
+	switch e.mode {
+	case MethodLinear:
+		v = e.mexFrom(0)
+	case MethodQuadratic:
+		for _, i := range e.splits {
+			m := n - i
+			if m < 2 {
+				break
+			}
+			h := e.half(m)
+			markPairs(e.stamp, e.gen, e.g, m, h)
+			e.pairEvals += uint64(h)
+		}
+		v = e.mexFrom(0)
+	case MethodSparse:
+		v = e.stepSparse(n)
+	case MethodThreeHeap:
+		v = e.stepThree(n)
+	}
+	return e.push(v)
+}
+
+// stepSparse computes the mex using the rare/common split: XORing two common values gives a
+// rare-class value, so when the smallest value missing among the options that involve a rare heap
+// (or leave at most one heap) is common, no common+common split can supply it and it is the mex.
+// When it is rare-class, the common+common splits are scanned until it is found (then the next
+// missing value is tried) or the scan ends.
+func (e *engine[T]) stepSparse(n int) uint32 {
+	g, st, gen := e.g, e.stamp, e.gen
+	for _, i := range e.splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		for _, r := range e.rare {
+			ri := int(r)
+			if ri >= m {
+				break
+			}
+			if e.unequal && 2*ri == m {
+				continue
+			}
+			st[g[ri]^g[m-ri]] = gen
+		}
+	}
+	v := e.mexFrom(0)
+	if e.common[v] {
+		return v
+	}
+	for _, i := range e.splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		h := e.half(m)
+		for a := 1; a <= h; a++ {
+			x := g[a] ^ g[m-a]
+			st[x] = gen
+			if uint32(x) == v {
+				v = e.mexFrom(v)
+				if e.common[v] {
+					e.pairEvals += uint64(a)
+					return v
+				}
+			}
+		}
+		e.pairEvals += uint64(h)
+	}
+	return v
+}
+
+// push appends v as g(len(e.g)) and keeps the tables in step with the largest value.
+func (e *engine[T]) push(v uint32) error {
+	if uint64(v) >= 1<<e.vbits {
+		for uint64(v) >= 1<<e.vbits {
+			e.vbits++
+		}
+		var zero T
+		if e.vbits > uint(bits.Len64(uint64(^zero))) {
+			return errWiden
+		}
+		if e.vbits > maxValueBits {
+			return errTooLarge
+		}
+		e.resize()
+	}
+	n := len(e.g)
+	e.g = append(e.g, T(v))
+	e.maxVal = max(e.maxVal, T(v))
+	if e.mode == MethodSparse && !e.common[v] {
+		e.rare = append(e.rare, uint32(n))
+	}
+	if e.mode == MethodThreeHeap {
+		e.addT2(n)
+	}
+	return nil
+}
+
+var errTooLarge = errors.New("octal: a Grundy value reached 2^24, beyond what this program handles")
+
+// reconsider chooses the method for the heaps to come from the values so far: the sparse method
+// with the mask that makes the fewest recent values rare, when that leaves few rare positions, and
+// the quadratic loop otherwise. It runs at heaps 256, 512, 1024, …
+func (e *engine[T]) reconsider() {
+	n := len(e.g)
+	e.nextEval = 2 * n
+	size := 1 << e.vbits
+	cnt := make([]int64, size)
+	for _, v := range e.g[n/2:] {
+		cnt[v]++
+	}
+	// Walsh–Hadamard transform: afterwards cnt[M] = Σ_v count(v)·(-1)^popcount(v&M), so the
+	// number of rare (even-parity) values under mask M is (total + cnt[M]) / 2.
+	for h := 1; h < size; h *= 2 {
+		for i := 0; i < size; i += 2 * h {
+			for j := i; j < i+h; j++ {
+				a, b := cnt[j], cnt[j+h]
+				cnt[j], cnt[j+h] = a+b, a-b
+			}
+		}
+	}
+	total := int64(n - n/2)
+	best, bestRare := uint32(0), total
+	for m := 1; m < size; m++ {
+		if r := (total + cnt[m]) / 2; r < bestRare {
+			best, bestRare = uint32(m), r
+		}
+	}
+	keep := e.mode == MethodSparse && (total+cnt[e.mask])/2 <= 2*bestRare+8
+	if !keep {
+		e.mask = best
+		e.setCommon()
+		e.rare = e.rare[:0]
+		for r := 1; r < n; r++ {
+			if !e.common[e.g[r]] {
+				e.rare = append(e.rare, uint32(r))
+			}
+		}
+	}
+	if len(e.rare) <= n/8 {
+		e.mode = MethodSparse
+	} else {
+		e.mode = MethodQuadratic
+		e.rare = e.rare[:0]
+	}
+}
+
+// rareMask returns the mask of the sparse method, or 0 when another method is in use.
+func (e *engine[T]) rareMask() uint32 {
+	if e.mode == MethodSparse {
+		return e.mask
+	}
+	return 0
+}
+
+// xorPermute moves bit v of w to bit v^x, for x < 64.
+func xorPermute(w uint64, x uint) uint64 {
+	if x&1 != 0 {
+		w = (w&0x5555555555555555)<<1 | (w>>1)&0x5555555555555555
+	}
+	if x&2 != 0 {
+		w = (w&0x3333333333333333)<<2 | (w>>2)&0x3333333333333333
+	}
+	if x&4 != 0 {
+		w = (w&0x0f0f0f0f0f0f0f0f)<<4 | (w>>4)&0x0f0f0f0f0f0f0f0f
+	}
+	if x&8 != 0 {
+		w = (w&0x00ff00ff00ff00ff)<<8 | (w>>8)&0x00ff00ff00ff00ff
+	}
+	if x&16 != 0 {
+		w = (w&0x0000ffff0000ffff)<<16 | (w>>16)&0x0000ffff0000ffff
+	}
+	if x&32 != 0 {
+		w = w<<32 | w>>32
+	}
+	return w
+}
+
+// addT2 records the set of two-heap values of s tokens, for the three-heap moves of later heaps.
+func (e *engine[T]) addT2(s int) {
+	words := (1<<e.vbits + 63) / 64
+	set := make([]uint64, words)
+	for a := 1; 2*a <= s; a++ {
+		x := uint32(e.g[a] ^ e.g[s-a])
+		set[x/64] |= 1 << (x % 64)
+	}
+	e.t2 = append(e.t2, set)
+}
+
+// stepThree is the quadratic step plus the three-heap moves, taken as g(a) XOR the two-heap set of
+// the remaining tokens: O(n·values/64) per heap.
+func (e *engine[T]) stepThree(n int) uint32 {
+	for _, i := range e.splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		markPairs(e.stamp, e.gen, e.g, m, e.half(m))
+	}
+	words := (len(e.stamp) + 63) / 64
+	opt := make([]uint64, words)
+	for _, i := range e.triples {
+		m := n - i
+		for a := 1; m-a >= 2; a++ {
+			x := uint(e.g[a])
+			hiw, low := x/64, x%64
+			for w, bitsw := range e.t2[m-a] {
+				if bitsw != 0 {
+					opt[uint(w)^hiw] |= xorPermute(bitsw, low)
+				}
+			}
+		}
+	}
+	for w, bw := range opt {
+		for bw != 0 {
+			b := bits.TrailingZeros64(bw)
+			bw &= bw - 1
+			e.stamp[w*64+b] = e.gen
+		}
+	}
+	return e.mexFrom(0)
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package octal
+
+const raceEnabled = true
