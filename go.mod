@@ -1,11 +1,11 @@
 module grundy
 
-go 1.24.0
+go 1.25.0
 
 require (
 	github.com/chromedp/chromedp v0.14.2
 	github.com/spf13/cobra v1.10.2
-	golang.org/x/sys v0.34.0
+	golang.org/x/sys v0.42.0
 )
 
 require (
@@ -17,4 +17,5 @@ require (
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
 )

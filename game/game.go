@@ -12,8 +12,8 @@
 //   - [Splitter]: a split of a position into independent components, whose values XOR
 //     (the Sprague–Grundy sum theorem);
 //   - [ClosedForm]: a value known without search;
-//   - [Fallible]: a move enumeration that can fail (games written in a script language): the
-//     solver stops and returns the error.
+//   - [Fallible] and [FallibleSplitter]: a move enumeration or a split that can fail (games
+//     written in a script language): the solver stops and returns the error.
 //
 // A move relation with a cycle has no Grundy values: the solver returns a [*CycleError] naming the
 // positions of the cycle it met, never a hang or a wrong value.
@@ -64,6 +64,13 @@ type Indexer[P comparable] interface {
 // options of p. Components must not lead back to p (that is reported as a cycle).
 type Splitter[P comparable] interface {
 	Split(p P) (components []P, ok bool)
+}
+
+// FallibleSplitter is a [Splitter] whose split can fail (a game written in a script language):
+// the solver prefers TrySplit to Split and, on an error, stops and returns it (wrapped with the
+// position).
+type FallibleSplitter[P comparable] interface {
+	TrySplit(p P) (components []P, ok bool, err error)
 }
 
 // ClosedForm is an optional capability of a [Game]: Value returns the Grundy value of p and true

@@ -22,6 +22,7 @@ type Solver[P comparable] struct {
 	app    Appender[P]
 	try    Fallible[P]
 	split  Splitter[P]
+	tsplit FallibleSplitter[P]
 	closed ClosedForm[P]
 	cfg    config
 
@@ -62,6 +63,7 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 	s.app, _ = g.(Appender[P])
 	s.try, _ = g.(Fallible[P])
 	s.split, _ = g.(Splitter[P])
+	s.tsplit, _ = g.(FallibleSplitter[P])
 	s.closed, _ = g.(ClosedForm[P])
 	s.t = newTable[P](g, s.cfg.denseLimit)
 	s.mt = newTable[P](g, s.cfg.denseLimit)
@@ -242,8 +244,21 @@ func (s *Solver[P]) push(p P, kind uint8, prev uint32) error {
 		}
 	}
 	start := len(s.arena)
-	if s.split != nil && kind != kindMisere {
-		if comps, ok := s.split.Split(p); ok && (len(comps) != 1 || comps[0] != p) {
+	if (s.split != nil || s.tsplit != nil) && kind != kindMisere {
+		var comps []P
+		var ok bool
+		if s.tsplit != nil {
+			var err error
+			if comps, ok, err = s.tsplit.TrySplit(p); err != nil {
+				if prev == cUnknown {
+					s.known--
+				}
+				return fmt.Errorf("position %v: %w", p, err)
+			}
+		} else {
+			comps, ok = s.split.Split(p)
+		}
+		if ok && (len(comps) != 1 || comps[0] != p) {
 			s.arena = append(s.arena, comps...)
 			kind = kindSum
 		}

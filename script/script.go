@@ -1,0 +1,277 @@
+// Package script runs games that users write in Starlark (go.starlark.net), a small dialect of
+// Python, and offers them to the engine of package game.
+//
+// A script defines
+//
+//	def moves(pos):     # required: the list of the positions one move reaches from pos
+//	def split(pos):     # optional: a list of independent components of pos, or None
+//
+// Positions are ints, strings, or tuples of them (nested tuples too). A position is known to the
+// engine by its canonical literal, the Starlark repr of the value: 7, "xx.x", (3, 4), (1,).
+// Literals on the command line are parsed by [ParsePosition].
+//
+// Scripts run sandboxed: no load() of other files, no file, network or clock access (the
+// Starlark core has none), print() goes nowhere, and two budgets bound a run: a number of
+// Starlark execution steps and a wall-clock time, both counted from [Load] over everything the
+// script executes. Running out of either is an error that names the limit ([*BudgetError]).
+// Errors in the script show file:line:col; a moves or split that returns something other than a
+// list of positions is an error naming the position it was called with.
+package script
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// Default budgets of a script run.
+const (
+	DefaultMaxSteps = 100_000_000
+	DefaultTimeout  = 10 * time.Second
+)
+
+// Limits are the budgets of a script run: MaxSteps Starlark execution steps and Timeout of wall
+// clock, both from Load. Zero values take the defaults.
+type Limits struct {
+	MaxSteps uint64
+	Timeout  time.Duration
+}
+
+// BudgetError reports that a script ran out of one of its budgets.
+type BudgetError struct {
+	// Limit is "steps" or "time".
+	Limit string
+	// Steps or Timeout is the budget that ran out.
+	Steps   uint64
+	Timeout time.Duration
+}
+
+func (e *BudgetError) Error() string {
+	if e.Limit == "steps" {
+		return fmt.Sprintf("the script ran out of its step budget (%d Starlark steps; raise it with --max-steps)", e.Steps)
+	}
+	return fmt.Sprintf("the script ran out of its time budget (%v; raise it with --timeout)", e.Timeout)
+}
+
+// Game is a game defined by a Starlark script. Its positions are canonical literals (strings);
+// it implements game.Game, game.Fallible and game.FallibleSplitter. Call Close when done with it,
+// to stop its timer. A Game is not safe for concurrent use.
+type Game struct {
+	file   string
+	thread *starlark.Thread
+	moves  starlark.Callable
+	split  starlark.Callable
+	lim    Limits
+	timer  *time.Timer
+	late   atomic.Bool
+	vals   map[string]starlark.Value
+}
+
+// dialect returns the Starlark dialect of game scripts: while loops, sets, top-level control flow
+// and recursion allowed (the budgets bound them).
+func dialect() *syntax.FileOptions {
+	return &syntax.FileOptions{Set: true, While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true}
+}
+
+// Load runs the script src (named file in messages) and returns its game. The budgets start now.
+func Load(file string, src []byte, lim Limits) (*Game, error) {
+	if lim.MaxSteps == 0 {
+		lim.MaxSteps = DefaultMaxSteps
+	}
+	if lim.Timeout <= 0 {
+		lim.Timeout = DefaultTimeout
+	}
+	g := &Game{file: file, lim: lim, vals: make(map[string]starlark.Value)}
+	g.thread = &starlark.Thread{
+		Name:  file,
+		Print: func(*starlark.Thread, string) {},
+		Load: func(*starlark.Thread, string) (starlark.StringDict, error) {
+			return nil, errors.New("load() is not available in game scripts")
+		},
+	}
+	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
+	g.timer = time.AfterFunc(lim.Timeout, func() {
+		g.late.Store(true)
+		g.thread.Cancel("time budget")
+	})
+	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
+	if err != nil {
+		g.Close()
+		return nil, g.wrap(err, "")
+	}
+	mv, ok := globals["moves"]
+	if !ok {
+		g.Close()
+		return nil, fmt.Errorf("%s defines no function moves(pos)", file)
+	}
+	if g.moves, ok = mv.(starlark.Callable); !ok {
+		g.Close()
+		return nil, fmt.Errorf("%s: moves is a %s, not a function", file, mv.Type())
+	}
+	if sp, ok := globals["split"]; ok && sp != starlark.None {
+		if g.split, ok = sp.(starlark.Callable); !ok {
+			g.Close()
+			return nil, fmt.Errorf("%s: split is a %s, not a function", file, sp.Type())
+		}
+	}
+	return g, nil
+}
+
+// Close stops the game's timer. The game must not be used afterwards.
+func (g *Game) Close() { g.timer.Stop() }
+
+// Steps returns the Starlark execution steps the script has used so far.
+func (g *Game) Steps() uint64 { return g.thread.ExecutionSteps() }
+
+// HasSplit reports whether the script defines split.
+func (g *Game) HasSplit() bool { return g.split != nil }
+
+// Position parses a position literal (see [ParsePosition]) and returns its canonical form, the
+// key by which the game knows it.
+func (g *Game) Position(literal string) (string, error) {
+	v, err := ParsePosition(literal)
+	if err != nil {
+		return "", err
+	}
+	k := v.String()
+	g.vals[k] = v
+	return k, nil
+}
+
+// value returns the Starlark value of a canonical position.
+func (g *Game) value(p string) (starlark.Value, error) {
+	if v, ok := g.vals[p]; ok {
+		return v, nil
+	}
+	v, err := ParsePosition(p)
+	if err != nil {
+		return nil, err
+	}
+	g.vals[p] = v
+	return v, nil
+}
+
+// Moves yields the options of p; it yields nothing if the script fails (TryMoves reports why).
+func (g *Game) Moves(p string) iter.Seq[string] {
+	seq, err := g.TryMoves(p)
+	if err != nil {
+		return func(func(string) bool) {}
+	}
+	return seq
+}
+
+// TryMoves calls the script's moves(p) and returns the options, or an error: the script failed
+// (file:line:col), ran out of a budget, or returned something other than a list of positions.
+func (g *Game) TryMoves(p string) (iter.Seq[string], error) {
+	opts, err := g.call(g.moves, "moves", p, false)
+	if err != nil {
+		return nil, err
+	}
+	return func(yield func(string) bool) {
+		for _, o := range opts {
+			if !yield(o) {
+				return
+			}
+		}
+	}, nil
+}
+
+// TrySplit calls the script's split(p), if it defines one: None means p does not split; a list
+// gives the components.
+func (g *Game) TrySplit(p string) ([]string, bool, error) {
+	if g.split == nil {
+		return nil, false, nil
+	}
+	comps, err := g.call(g.split, "split", p, true)
+	if err != nil {
+		return nil, false, err
+	}
+	return comps, comps != nil, nil
+}
+
+// Split is TrySplit without the error (an error means no split); the solver uses TrySplit.
+func (g *Game) Split(p string) ([]string, bool) {
+	comps, ok, err := g.TrySplit(p)
+	return comps, ok && err == nil
+}
+
+// call runs fn(p) and checks that it returned a list of positions (or None, if noneOK; then the
+// result is nil).
+func (g *Game) call(fn starlark.Callable, name, p string, noneOK bool) ([]string, error) {
+	if g.late.Load() {
+		return nil, &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+	}
+	v, err := g.value(p)
+	if err != nil {
+		return nil, err
+	}
+	res, err := starlark.Call(g.thread, fn, starlark.Tuple{v}, nil)
+	if err != nil {
+		return nil, g.wrap(err, name)
+	}
+	if res == starlark.None && noneOK {
+		return nil, nil
+	}
+	list, ok := res.(*starlark.List)
+	if !ok {
+		return nil, fmt.Errorf("%s returned %s, want a list of positions", name, describe(res))
+	}
+	out := make([]string, list.Len())
+	if noneOK {
+		out = make([]string, list.Len(), list.Len()+1) // non-nil even when empty
+	}
+	for i := range list.Len() {
+		e := list.Index(i)
+		if err := checkPosition(e, 0); err != nil {
+			return nil, fmt.Errorf("%s returned a bad position at index %d (%s): %v", name, i, describe(e), err)
+		}
+		k := e.String()
+		if _, ok := g.vals[k]; !ok {
+			g.vals[k] = e
+		}
+		out[i] = k
+	}
+	return out, nil
+}
+
+// describe names a value for a message: its type and, if short, its repr.
+func describe(v starlark.Value) string {
+	s := v.String()
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return fmt.Sprintf("%s %s", v.Type(), s)
+}
+
+// wrap turns a Starlark error into a message with file:line:col, or a *BudgetError.
+func (g *Game) wrap(err error, fn string) error {
+	if g.thread.ExecutionSteps() >= g.lim.MaxSteps {
+		return &BudgetError{Limit: "steps", Steps: g.lim.MaxSteps}
+	}
+	if g.late.Load() {
+		return &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+	}
+	var ee *starlark.EvalError
+	if errors.As(err, &ee) {
+		// The innermost frame of the script itself gives the place.
+		for i := len(ee.CallStack) - 1; i >= 0; i-- {
+			fr := ee.CallStack[i]
+			if fr.Pos.Filename() == g.file {
+				msg := ee.Msg
+				if i < len(ee.CallStack)-1 {
+					msg = ee.CallStack[len(ee.CallStack)-1].Name + ": " + msg
+				}
+				return fmt.Errorf("%s: in %s: %s", fr.Pos, fr.Name, msg)
+			}
+		}
+		return errors.New(ee.Msg)
+	}
+	// Syntax and resolve errors already start with file:line:col.
+	return errors.New(strings.TrimSpace(err.Error()))
+}

@@ -1,0 +1,227 @@
+package script
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"grundy/game"
+	"grundy/internal/refdata"
+)
+
+func load(t *testing.T, name string, lim Limits) *Game {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Load(filepath.Base(name), src, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	return g
+}
+
+func loadSrc(t *testing.T, src string, lim Limits) (*Game, error) {
+	t.Helper()
+	g, err := Load("game.star", []byte(src), lim)
+	if g != nil {
+		t.Cleanup(g.Close)
+	}
+	return g, err
+}
+
+func TestSubtractSquare(t *testing.T) {
+	g := load(t, "../examples/subtract-square.star", Limits{})
+	s := game.NewSolver[string](g)
+	// The definition, in Go.
+	want := make([]uint64, 301)
+	for n := range want {
+		seen := map[uint64]bool{}
+		for k := 1; k*k <= n; k++ {
+			seen[want[n-k*k]] = true
+		}
+		for seen[want[n]] {
+			want[n]++
+		}
+	}
+	for n := 300; n >= 0; n-- {
+		v, err := s.Value(strconv.Itoa(n))
+		if err != nil || v != want[n] {
+			t.Fatalf("subtract-square %d: %d, %v; want %d", n, v, err, want[n])
+		}
+	}
+}
+
+func TestWythoff(t *testing.T) {
+	g := load(t, "../examples/wythoff.star", Limits{})
+	s := game.NewSolver[string](g)
+	lower, upper := refdata.Sequence(t, "A000201.txt"), refdata.Sequence(t, "A001950.txt")
+	isP := map[[2]uint64]bool{{0, 0}: true}
+	for i := range min(len(lower), len(upper)) {
+		if lower[i].N != upper[i].N {
+			t.Fatal("A000201 and A001950 not aligned")
+		}
+		isP[[2]uint64{lower[i].Value, upper[i].Value}] = true
+		isP[[2]uint64{upper[i].Value, lower[i].Value}] = true
+	}
+	for a := range uint64(22) {
+		for b := range uint64(22) {
+			pos, err := g.Position("(" + strconv.FormatUint(a, 10) + ", " + strconv.FormatUint(b, 10) + ")")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := s.Outcome(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (out == game.PrevWins) != isP[[2]uint64{a, b}] {
+				t.Fatalf("Wythoff (%d, %d): %v", a, b, out)
+			}
+		}
+	}
+}
+
+func TestKayles(t *testing.T) {
+	g := load(t, "../examples/kayles.star", Limits{})
+	if !g.HasSplit() {
+		t.Fatal("kayles.star: no split")
+	}
+	s := game.NewSolver[string](g)
+	terms := refdata.Sequence(t, "A002186.txt")
+	for _, term := range terms[:min(len(terms), 60)] {
+		pos, err := g.Position(strconv.Quote(strings.Repeat("x", int(term.N))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.Value(pos)
+		if err != nil || v != term.Value {
+			t.Fatalf("Kayles %d: %d, %v; A002186 says %d", term.N, v, err, term.Value)
+		}
+	}
+	// A row with gaps is the sum of its runs; winning moves are options of the whole row.
+	pos, _ := g.Position(`"xxx.x"`)
+	v, err := s.Value(pos)
+	if err != nil || v != 3^1 {
+		t.Fatalf(`"xxx.x": %d, %v`, v, err)
+	}
+	win, err := s.WinningMoves(pos)
+	if err != nil || len(win) == 0 {
+		t.Fatalf("winning moves %v, %v", win, err)
+	}
+	for _, w := range win {
+		if v, _ := s.Value(w); v != 0 {
+			t.Fatalf("winning move to %s of value %d", w, v)
+		}
+	}
+}
+
+func wantErr(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want one containing %q", parts)
+	}
+	for _, p := range parts {
+		if !strings.Contains(err.Error(), p) {
+			t.Fatalf("error %q does not contain %q", err, p)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	_, err := loadSrc(t, "def moves(n):\n    return [n -]\n", Limits{})
+	wantErr(t, err, "game.star:2:")
+	_, err = loadSrc(t, "x = 1\n", Limits{})
+	wantErr(t, err, "defines no function moves")
+	_, err = loadSrc(t, "moves = 3\n", Limits{})
+	wantErr(t, err, "moves is a int, not a function")
+	_, err = loadSrc(t, "load('other.star', 'f')\ndef moves(n):\n    return []\n", Limits{})
+	wantErr(t, err, "load() is not available")
+	_, err = loadSrc(t, "def moves(n):\n    return []\nx = 1 // 0\n", Limits{})
+	wantErr(t, err, "game.star:3:7", "division by zero")
+	_, err = loadSrc(t, "def moves(n):\n    return []\nopen('/etc/passwd')\n", Limits{})
+	wantErr(t, err, "game.star:3:1", "undefined: open")
+	_, err = loadSrc(t, "def moves(n):\n    return []\nsplit = 'x'\n", Limits{})
+	wantErr(t, err, "split is a string")
+}
+
+func TestRunErrors(t *testing.T) {
+	cases := []struct {
+		src, pos string
+		want     []string
+	}{
+		{"def moves(n):\n    return [n - 1] if n > 0 else 1 // (n - n)\n", "3",
+			[]string{"position 0", "game.star:2:", "in moves", "division by zero"}},
+		{"def moves(n):\n    return (n - 1,)\n", "3", []string{"position 3", "moves returned tuple (2,), want a list"}},
+		{"def moves(n):\n    return None\n", "3", []string{"position 3", "want a list"}},
+		{"def moves(n):\n    return [1.5]\n", "3", []string{"position 3", "bad position at index 0 (float 1.5)", "not a float"}},
+		{"def moves(n):\n    return [[1]]\n", "3", []string{"position 3", "not a list"}},
+		{"def moves(n):\n    return [(1, [2])]\n", "(1, 2)", []string{"position (1, 2)", "not a list"}},
+		{"def moves(n):\n    return [n + 1]\n", "3", []string{"step budget"}},
+		{"def moves(n):\n    return [(n + 1) % 5]\n", "3", []string{"cycle", "3 → 4 → 0 → 1 → 2 → 3"}},
+		{"def moves(s):\n    return [s]\n", `"ab"`, []string{"cycle", `"ab" → "ab"`}},
+		{"def helper(n):\n    return n.nosuch\ndef moves(n):\n    return [helper(n)]\n", "2", []string{"game.star:2:", "in helper", "has no .nosuch"}},
+		{"def moves(n):\n    return []\ndef split(n):\n    return 7\n", "2", []string{"position 2", "split returned int 7, want a list"}},
+		{"def moves(n):\n    return []\ndef split(n):\n    return [2.0]\n", "2", []string{"position 2", "split returned a bad position"}},
+	}
+	for _, c := range cases {
+		g, err := loadSrc(t, c.src, Limits{MaxSteps: 200_000})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		pos, err := g.Position(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = game.NewSolver[string](g).Value(pos)
+		wantErr(t, err, c.want...)
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	g, err := loadSrc(t, "def moves(n):\n    while True:\n        pass\n", Limits{MaxSteps: 100_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.TryMoves("1")
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Limit != "steps" || !strings.Contains(err.Error(), "100000") || !strings.Contains(err.Error(), "--max-steps") {
+		t.Fatalf("steps: %v", err)
+	}
+	g, err = loadSrc(t, "def moves(n):\n    while True:\n        pass\n", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = g.TryMoves("1")
+	if !errors.As(err, &be) || be.Limit != "time" || !strings.Contains(err.Error(), "--timeout") {
+		t.Fatalf("time: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the time budget of 50ms stopped the script after %v", d)
+	}
+	// Once out of time, every later call fails at once.
+	if _, err := g.TryMoves("2"); !errors.As(err, &be) {
+		t.Fatalf("after the timeout: %v", err)
+	}
+	// Top-level code counts too.
+	_, err = loadSrc(t, "x = 0\nwhile True:\n    x += 1\ndef moves(n):\n    return []\n", Limits{MaxSteps: 10_000})
+	if !errors.As(err, &be) || be.Limit != "steps" {
+		t.Fatalf("top level: %v", err)
+	}
+}
+
+func TestPrintIsSilent(t *testing.T) {
+	g, err := loadSrc(t, "print('hello')\ndef moves(n):\n    print(n)\n    return []\n", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := game.NewSolver[string](g).Value("4"); err != nil || v != 0 {
+		t.Fatalf("%d, %v", v, err)
+	}
+}
