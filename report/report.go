@@ -43,7 +43,7 @@ func NewSolve(ruleset string, position any, outcome game.Outcome) Solve {
 }
 
 // WriteText writes the answer for people: the outcome, the value or score, and one winning move
-// a line.
+// a line (with the position it reaches, when the move's text does not already say it).
 func (s Solve) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s at %s: ", s.Ruleset, text(s.Position))
@@ -66,7 +66,11 @@ func (s Solve) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", what)
 		for _, m := range s.WinningMoves {
-			fmt.Fprintf(&b, "  %s -> %s\n", m.Move, text(m.To))
+			if to := text(m.To); to != m.Move {
+				fmt.Fprintf(&b, "  %s  (to %s)\n", m.Move, to)
+			} else {
+				fmt.Fprintf(&b, "  %s\n", m.Move)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -28,7 +28,7 @@ func TestSolveJSON(t *testing.T) {
 	}
 	var out strings.Builder
 	if err := s.WriteText(&out); err != nil || !strings.Contains(out.String(), "nim at 3 4 5: N") ||
-		!strings.Contains(out.String(), "take 2 from heap 1 -> 1 4 5") {
+		!strings.Contains(out.String(), "take 2 from heap 1  (to 1 4 5)") {
 		t.Fatalf("text %q", out.String())
 	}
 }

@@ -86,6 +86,8 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newServeCmd(a),
 		newBasisCmd(a),
 		newCountCmd(a),
+		newSolveCmd(a),
+		newSeqCmd(a),
 	)
 	return root
 }

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"grundy/report"
+)
+
+// rulesetBackend is what `grundy solve` and `grundy seq` need from the catalogue of built-in
+// rulesets. The commands parse their own flags (--json, --misere, --summary, --to, …) and hand
+// everything else to the backend: the ruleset's name, its flags as a map (--k 2 and --k=2 both
+// give "k": "2", the shape of the web API's "flags") and the remaining arguments. A backend
+// returns the answers of package report; an error counts as bad input (exit 2) unless it is an
+// internalf error.
+type rulesetBackend interface {
+	// Solve answers `grundy solve NAME [flags] POS…`.
+	Solve(ctx context.Context, req solveRequest) (report.Solve, error)
+	// Seq answers `grundy seq NAME [flags] --to N`.
+	Seq(ctx context.Context, req seqRequest) (report.Seq, error)
+}
+
+// solveRequest is one `grundy solve RULESET …` command line, parsed.
+type solveRequest struct {
+	Ruleset  string
+	Flags    map[string]string // the ruleset's own flags, without the dashes
+	Position []string          // the position arguments, as written
+	Misere   bool              // --misere: misère play (outcome only; value null)
+}
+
+// seqRequest is one `grundy seq RULESET …` command line, parsed.
+type seqRequest struct {
+	Ruleset string
+	Flags   map[string]string
+	To      uint64 // --to N: compute g(0..N)
+	Summary bool   // --summary: leave the values out of the answer
+}
+
+// builtinRulesets returns the catalogue's backend. This is the one place where the built-in
+// rulesets plug into solve and seq.
+func builtinRulesets() rulesetBackend { return noRulesets{} }
+
+// noRulesets is the backend of a build without a catalogue: every name is unknown.
+type noRulesets struct{}
+
+func (noRulesets) Solve(_ context.Context, req solveRequest) (report.Solve, error) {
+	return report.Solve{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
+}
+
+func (noRulesets) Seq(_ context.Context, req seqRequest) (report.Seq, error) {
+	return report.Seq{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
+}
+
+// gameArgs is a solve or seq command line split by parseGameArgs.
+type gameArgs struct {
+	own     map[string]string // the command's own value flags that were given
+	bools   map[string]bool   // the command's own boolean flags that were given
+	ruleset map[string]string // every other flag: the ruleset's
+	args    []string          // positional arguments
+	help    bool
+}
+
+// parseGameArgs splits a command line whose flags are partly the command's (valueFlags take a
+// value, boolFlags none) and partly a ruleset's (all of which take a value). A flag's value
+// follows it (--k 2) or an equals sign (--k=2); "--" ends the flags; a lone "-" and negative
+// numbers such as -3 are positional arguments.
+func parseGameArgs(in []string, valueFlags, boolFlags []string) (gameArgs, error) {
+	g := gameArgs{own: map[string]string{}, bools: map[string]bool{}, ruleset: map[string]string{}}
+	isValue := map[string]bool{}
+	for _, f := range valueFlags {
+		isValue[f] = true
+	}
+	isBool := map[string]bool{}
+	for _, f := range boolFlags {
+		isBool[f] = true
+	}
+	for i := 0; i < len(in); i++ {
+		a := in[i]
+		switch {
+		case a == "--":
+			g.args = append(g.args, in[i+1:]...)
+			return g, nil
+		case a == "-h" || a == "--help":
+			g.help = true
+			continue
+		case !strings.HasPrefix(a, "--"):
+			if strings.HasPrefix(a, "-") && len(a) > 1 && (a[1] < '0' || a[1] > '9') {
+				return g, badInput("unknown shorthand flag %q (flags are --name value)", a)
+			}
+			g.args = append(g.args, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(a[2:], "=")
+		if name == "" {
+			return g, badInput("malformed flag %q", a)
+		}
+		if isBool[name] {
+			if hasVal {
+				switch val {
+				case "true":
+				case "false":
+					continue
+				default:
+					return g, badInput("flag --%s takes no value", name)
+				}
+			}
+			g.bools[name] = true
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(in) {
+				return g, badInput("flag --%s needs a value", name)
+			}
+			i++
+			val = in[i]
+		}
+		dst := g.ruleset
+		if isValue[name] {
+			dst = g.own
+		}
+		if _, dup := dst[name]; dup {
+			return g, badInput("flag --%s given twice", name)
+		}
+		dst[name] = val
+	}
+	return g, nil
+}
+
+// noRulesetFlags refuses ruleset flags where there is no ruleset (script mode).
+func noRulesetFlags(g gameArgs) error {
+	for name := range g.ruleset {
+		return badInput("unknown flag --%s", name)
+	}
+	return nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

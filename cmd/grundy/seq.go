@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"grundy/internal/cliarg"
+	"grundy/report"
+)
+
+func newSeqCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "seq RULESET [flags] --to N | seq --script FILE --to N",
+		Short: "Grundy values g(0..N) of a one-heap game, with its period if one shows",
+		Long: `seq prints the Grundy values g(0), g(1), …, g(N) of a one-heap game and the period the values
+show, if any: the smallest p such that, from some point t on (the preperiod), g(n) = g(n+p)
+through N, over at least three whole periods. Unless a theorem certifies it ("proved": true,
+for built-in rulesets that have one), the period is only apparent in the data computed.
+
+A built-in RULESET takes its own flags; see 'grundy rules'. With --script FILE the game is
+yours: a Starlark script defining moves(pos), whose positions here are the ints 0..N (see
+'grundy solve --help' for scripts and their budgets).
+
+With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "preperiod": t|null,
+"proved": false}; --summary leaves out the values.`,
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := parseGameArgs(args, append([]string{"to"}, scriptFlagNames...), []string{"json", "summary"})
+			if err != nil {
+				return err
+			}
+			if g.help {
+				return cmd.Help()
+			}
+			if g.bools["json"] {
+				a.json = true
+			}
+			toArg, ok := g.own["to"]
+			if !ok {
+				return badInput("seq needs --to N: the last heap to compute")
+			}
+			to, err := cliarg.Uint64(toArg)
+			if err != nil {
+				return badInput("--to: %v", err)
+			}
+			if file, ok := g.own["script"]; ok {
+				if err := noRulesetFlags(g); err != nil {
+					return err
+				}
+				if len(g.args) != 0 {
+					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.args[0])
+				}
+				return a.seqScript(cmd.Context(), file, to, g)
+			}
+			for _, f := range scriptFlagNames[1:] {
+				if _, ok := g.own[f]; ok {
+					return badInput("--%s applies to --script games only", f)
+				}
+			}
+			if len(g.args) != 1 {
+				return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
+			}
+			res, err := builtinRulesets().Seq(cmd.Context(), seqRequest{
+				Ruleset: g.args[0], Flags: g.ruleset, To: to, Summary: g.bools["summary"],
+			})
+			if err != nil {
+				return err
+			}
+			return a.emit(res, res.WriteText)
+		},
+	}
+	cmd.Flags().String("to", "", "the last heap N: compute g(0..N)")
+	cmd.Flags().Bool("summary", false, "leave the values out: only the period")
+	addScriptFlagDocs(cmd)
+	return cmd
+}
+
+func (a *app) seqScript(ctx context.Context, file string, to uint64, g gameArgs) error {
+	if to > maxSeqTo {
+		return badInput("--to %d is too large for a script: the limit is %d", to, maxSeqTo)
+	}
+	sg, s, _, err := scriptSetup(ctx, file, g)
+	if err != nil {
+		return err
+	}
+	defer sg.Close()
+	vals := make([]uint64, 0, to+1)
+	for n := uint64(0); n <= to; n++ {
+		v, err := s.Value(strconv.FormatUint(n, 10))
+		if err != nil {
+			return searchError(err)
+		}
+		vals = append(vals, v)
+	}
+	res := report.ApparentSeq(vals, g.bools["summary"])
+	return a.emit(res, res.WriteText)
+}
