@@ -129,7 +129,7 @@ func (s *Server) Limits() Limits { return s.limits }
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' blob:; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
 	s.mux.ServeHTTP(w, r)
 }

@@ -1,0 +1,64 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"grundy/octal"
+)
+
+// waitText polls until the text of sel contains want, and stores the text in got.
+func waitText(sel, want string, got *string) chromedp.Action {
+	return chromedp.Poll(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e && e.textContent.includes(%q) ? e.textContent : null; })()`, sel, want), got)
+}
+
+func TestBrowserSequence(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	var summary, points, csv string
+	var band, pre bool
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#sequences"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.Click(`input[name=seq-kind][value=code]`),
+		chromedp.SetValue("#seq-code", "0.77"),
+		chromedp.SetValue("#seq-to", "300"),
+		chromedp.Click("#seq-go"),
+		waitText("#seq-status", "done", new(string)),
+		chromedp.Text("#seq-summary", &summary),
+		chromedp.AttributeValue("#seq-plot", "data-points", &points, nil),
+		chromedp.Evaluate(`!!document.querySelector('#seq-plot [data-role="period-band"]')`, &band),
+		chromedp.Evaluate(`!!document.querySelector('#seq-plot [data-role="preperiod"]')`, &pre),
+		chromedp.Evaluate(`fetch(document.getElementById("seq-csv").href).then(r => r.text())`, &csv,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := octal.Compute(context.Background(), octal.MustParse("0.77"), octal.Options{To: 300, KeepGoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("g(0) … g(300) computed; period %d, preperiod %d, proved.", res.Period, res.Preperiod)
+	if summary != want || !res.Proved {
+		t.Fatalf("summary %q, want %q", summary, want)
+	}
+	if points != "301" || !band || !pre {
+		t.Fatalf("plot: %s points, period band %v, preperiod mark %v", points, band, pre)
+	}
+	lines := strings.Split(strings.TrimSpace(csv), "\n")
+	if len(lines) != 302 || lines[0] != "n,g" {
+		t.Fatalf("CSV has %d lines, first %q", len(lines), lines[0])
+	}
+	for n := range 301 {
+		v, _ := res.Value(n)
+		if lines[n+1] != fmt.Sprintf("%d,%d", n, v) {
+			t.Fatalf("CSV line %d: %q, want %d,%d", n+1, lines[n+1], n, v)
+		}
+	}
+	screenshot(t, ctx, "sequences")
+}
