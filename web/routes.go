@@ -4,4 +4,5 @@ package web
 func (s *Server) routes() {
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
 	s.features = append(s.features, "seq:code")
+	s.handle("POST", "/api/script", endpoint(s, always[ScriptRequest], s.script))
 }
