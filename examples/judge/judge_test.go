@@ -13,6 +13,7 @@ package judge_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -93,6 +94,13 @@ func TestJudge(t *testing.T) {
 				}
 				if got != want {
 					t.Errorf("%s: output differs\n got:\n%s\nwant:\n%s", name, clip(got), clip(want))
+				}
+			}
+			// Malformed input: a clear error on stderr and exit status 1, never a panic.
+			for _, bad := range []string{"", "x\n", "-1\n", "99999999999999999999999\n", "3\n"} {
+				stderr, code := runFailing(t, bin, bad)
+				if code != 1 || !strings.HasPrefix(stderr, p.name+": ") || strings.Contains(stderr, "panic") {
+					t.Errorf("input %q: exit status %d, stderr %q; want status 1 and a message starting %q", bad, code, stderr, p.name+": ")
 				}
 			}
 		})
@@ -218,6 +226,24 @@ func runProgram(t *testing.T, bin, in string) string {
 		t.Fatalf("%s: %v\nstderr: %s", filepath.Base(bin), err, stderr.String())
 	}
 	return stdout.String()
+}
+
+// runFailing runs bin on in and returns its stderr and exit status.
+func runFailing(t *testing.T, bin, in string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if err == nil {
+		return stderr.String(), 0
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		t.Fatalf("%s: %v", filepath.Base(bin), err)
+	}
+	return stderr.String(), ee.ExitCode()
 }
 
 func readFile(t *testing.T, path string) string {
