@@ -1,0 +1,74 @@
+package nimber
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// benchInputs are random 64-bit operands shared by the benchmarks; their count is a power of two.
+var benchInputs = func() []uint64 {
+	rng := rand.New(rand.NewPCG(3, 4))
+	v := make([]uint64, 1<<12)
+	for i := range v {
+		v[i] = rng.Uint64()
+	}
+	return v
+}()
+
+// sink keeps results alive so the compiler cannot drop the work.
+var sink uint64
+
+func benchBinary(b *testing.B, f func(x, y uint64) uint64) {
+	in := benchInputs
+	var acc uint64
+	for i := 0; b.Loop(); i++ {
+		acc ^= f(in[i&(len(in)-1)], in[(i+1)&(len(in)-1)])
+	}
+	sink = acc
+}
+
+func benchUnary(b *testing.B, f func(x uint64) uint64) {
+	in := benchInputs
+	var acc uint64
+	for i := 0; b.Loop(); i++ {
+		acc ^= f(in[i&(len(in)-1)])
+	}
+	sink = acc
+}
+
+// BenchmarkMul measures the exported path (assembly where the dispatch picks it).
+func BenchmarkMul(b *testing.B) { benchBinary(b, Mul) }
+
+// BenchmarkMulGeneric measures the portable code.
+func BenchmarkMulGeneric(b *testing.B) { benchBinary(b, mulGeneric) }
+
+// BenchmarkMulTextbook is the baseline: the textbook recursion over the Fermat 2-power rules.
+func BenchmarkMulTextbook(b *testing.B) { benchBinary(b, textbookMul) }
+
+// BenchmarkMulSlice measures the batch call; ns/op is per product.
+func BenchmarkMulSlice(b *testing.B) { benchSlice(b, MulSlice) }
+
+// BenchmarkMulSliceGeneric measures the portable batch loop; ns/op is per product.
+func BenchmarkMulSliceGeneric(b *testing.B) { benchSlice(b, mulSliceGeneric) }
+
+func benchSlice(b *testing.B, f func(dst, x, y []uint64)) {
+	const n = 1024
+	x, y := benchInputs[:n], benchInputs[n:2*n]
+	dst := make([]uint64, n)
+	for b.Loop() {
+		for i := 0; i < n; i += n {
+			f(dst, x, y)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/product")
+}
+
+func BenchmarkSquare(b *testing.B)        { benchUnary(b, Square) }
+func BenchmarkSquareGeneric(b *testing.B) { benchUnary(b, squareGeneric) }
+func BenchmarkSqrt(b *testing.B)          { benchUnary(b, Sqrt) }
+func BenchmarkSqrtGeneric(b *testing.B)   { benchUnary(b, sqrtGeneric) }
+func BenchmarkInv(b *testing.B)           { benchUnary(b, Inv) }
+
+// BenchmarkInvPow is the baseline for Inv: the power a^(2^64−2) by square-and-multiply.
+func BenchmarkInvPow(b *testing.B) { benchUnary(b, func(a uint64) uint64 { return Pow(a, 1<<64-2) }) }
