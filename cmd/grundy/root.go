@@ -88,6 +88,7 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newCountCmd(a),
 		newSolveCmd(a),
 		newSeqCmd(a),
+		newNimCmd(a),
 	)
 	return root
 }

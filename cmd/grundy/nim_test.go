@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"grundy/internal/cliarg"
+	"grundy/nimber"
+)
+
+func TestNimOps(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "12", "10"}, "6"},
+		{[]string{"mul", "8", "8"}, "13"},
+		{[]string{"mul", "0x20", "64"}, "141"},
+		{[]string{"mul", "4294967296", "4294967296"}, "6442450944"},
+		{[]string{"mul", "18446744073709551615", "0"}, "0"},
+		{[]string{"div", "13", "8"}, "8"},
+		{[]string{"pow", "8", "4"}, "10"},
+		{[]string{"pow", "0", "0"}, "1"},
+		{[]string{"inv", "2"}, "3"},
+		{[]string{"sqrt", "3"}, "2"},
+		{[]string{"square", "2"}, "3"},
+		{[]string{"order", "8"}, "5"},
+		{[]string{"log", "10", "--base", "8"}, "4"},
+		{[]string{"log", "2", "--base", "8"}, "none"},
+		{[]string{"log", strconv.FormatUint(nimber.Generator, 10)}, "1"},
+	}
+	for _, c := range cases {
+		out, errOut, code := runCLI(t, "", append([]string{"nim"}, c.args...)...)
+		if code != 0 || out != c.want+"\n" {
+			t.Errorf("grundy nim %v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+func TestNimJSON(t *testing.T) {
+	v := decodeJSON(t, "", "nim", "mul", "0xffffffffffffffff", "2")
+	want := strconv.FormatUint(nimber.Mul(1<<64-1, 2), 10)
+	if v["op"] != "mul" || v["result"] != want {
+		t.Fatalf("JSON %v, want result %s", v, want)
+	}
+	args, ok := v["args"].([]any)
+	if !ok || len(args) != 2 || args[0] != "0xffffffffffffffff" || args[1] != "2" {
+		t.Fatalf("args %v", v["args"])
+	}
+	if v := decodeJSON(t, "", "nim", "log", "2", "--base", "8"); v["result"] != nil || v["base"] != "8" {
+		t.Fatalf("log without solution: %v", v)
+	}
+}
+
+func TestNimBadInput(t *testing.T) {
+	bad := []struct {
+		want string
+		args []string
+	}{
+		{"not a number", []string{"mul", "abc", "2"}},
+		{"negative", []string{"add", "-1", "2"}},
+		{"below 2^64", []string{"mul", "18446744073709551616", "1"}},
+		{"below 2^64", []string{"sqrt", "0x10000000000000000"}},
+		{"inv 0", []string{"inv", "0"}},
+		{"division by zero", []string{"div", "5", "0"}},
+		{"takes 2 argument", []string{"mul", "1"}},
+		{"takes 2 argument", []string{"add", "1", "2", "3"}},
+		{"takes 1 argument", []string{"inv"}},
+		{"takes 1 argument", []string{"square", "1", "2"}},
+		{"takes 0 argument", []string{"mul", "--batch", "1", "2"}},
+		{"order 0", []string{"order", "0"}},
+		{"log 0", []string{"log", "0"}},
+		{"--base", []string{"log", "3", "--base", "x"}},
+		{"table size", []string{"table", "x"}},
+		{"too large", []string{"table", "257"}},
+		{"too large", []string{"table", "1025", "--png", "-"}},
+		{"at least 1", []string{"table", "0"}},
+		{"at most one", []string{"table", "4", "--png", "a", "--svg", "b"}},
+		{"unknown command", []string{"frob"}},
+	}
+	for _, c := range bad {
+		wantBadInput(t, c.want, "", append([]string{"nim"}, c.args...)...)
+	}
+}
+
+func TestNimBatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var in, want strings.Builder
+	var results []string
+	// Over two chunks, with hex, blank lines, tabs, CRLF and surrounding spaces; no final newline.
+	for i := range batchChunk*2 + 17 {
+		a, b := rng.Uint64()>>rng.UintN(64), rng.Uint64()
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(&in, "%d %d\n", a, b)
+		case 1:
+			fmt.Fprintf(&in, "  0x%x\t%d  \r\n", a, b)
+		case 2:
+			fmt.Fprintf(&in, "\n%d 0X%X\n", a, b)
+		default:
+			fmt.Fprintf(&in, "%d  %d\n", a, b)
+		}
+		p := strconv.FormatUint(nimber.Mul(a, b), 10)
+		want.WriteString(p + "\n")
+		results = append(results, p)
+	}
+	in.WriteString("0 0")
+	want.WriteString("0\n")
+	results = append(results, "0")
+	out, errOut, code := runCLI(t, in.String(), "nim", "mul", "--batch")
+	if code != 0 || out != want.String() {
+		t.Fatalf("batch: exit %d, stderr %q, output differs (%d bytes, want %d)", code, errOut, len(out), want.Len())
+	}
+	v := decodeJSON(t, in.String(), "nim", "mul", "--batch")
+	got, ok := v["results"].([]any)
+	if !ok || len(got) != len(results) {
+		t.Fatalf("batch JSON: %d results, want %d", len(got), len(results))
+	}
+	for i := range got {
+		if got[i] != results[i] {
+			t.Fatalf("batch JSON result %d = %v, want %s", i, got[i], results[i])
+		}
+	}
+	if out, _, code := runCLI(t, "", "nim", "mul", "--batch"); code != 0 || out != "" {
+		t.Fatalf("empty batch: %d %q", code, out)
+	}
+}
+
+func TestNimBatchMalformed(t *testing.T) {
+	bad := []struct{ in, want string }{
+		{"1 2\n3\n", "line 2: want two numbers"},
+		{"1 2\n3 4 5\n", "line 2: want two numbers"},
+		{"1 2\n\n1 x\n", "line 3: \"x\" is not a number"},
+		{"-1 2\n", "line 1: negative number"},
+		{"1 18446744073709551616\n", "line 1: number \"18446744073709551616\" is out of range"},
+		{"0x10000000000000000 1\n", "line 1: number \"0x10000000000000000\" is out of range"},
+		{"0x 1\n", "line 1: \"0x\" is not a number"},
+		{"1,2\n", "line 1: \"1,2\" is not a number"},
+		{"1 2x\n", "line 1: \"2x\" is not a number"},
+		{"1 2\n" + strings.Repeat("1", batchBuffer+10) + "\n", "line 2: line too long"},
+	}
+	for _, c := range bad {
+		wantBadInput(t, c.want, c.in, "nim", "mul", "--batch")
+		// The lines before the bad one are answered; with --json nothing is printed.
+		out, _, _ := runCLI(t, c.in, "nim", "mul", "--batch")
+		if strings.HasPrefix(c.in, "1 2\n") && out != "2\n" {
+			t.Errorf("%q: stdout %q, want the first product", c.in, out)
+		}
+		if out, _, _ := runCLI(t, c.in, "nim", "mul", "--batch", "--json"); out != "" {
+			t.Errorf("%q --json: stdout %q, want nothing", c.in, out)
+		}
+	}
+}
+
+func TestNimTable(t *testing.T) {
+	out, _, code := runCLI(t, "", "nim", "table", "16")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 18 {
+		t.Fatalf("table 16: exit %d, %d lines", code, len(lines))
+	}
+	// Row 8 is "8 | 0 8 12 4 ...": check every cell and the column alignment.
+	for i := range 16 {
+		f := strings.Fields(lines[i+2])
+		if len(f) != 18 || f[0] != strconv.Itoa(i) || f[1] != "|" {
+			t.Fatalf("row %d: %q", i, lines[i+2])
+		}
+		for j := range 16 {
+			if f[j+2] != strconv.FormatUint(nimber.Mul(uint64(i), uint64(j)), 10) {
+				t.Fatalf("row %d col %d: %q", i, j, f[j+2])
+			}
+		}
+		if utf8.RuneCountInString(lines[i+2]) != utf8.RuneCountInString(lines[0]) {
+			t.Fatalf("row %d not aligned: %q vs %q", i, lines[i+2], lines[0])
+		}
+	}
+	v := decodeJSON(t, "", "nim", "table", "4")
+	if fmt.Sprint(v["table"]) != "[[0 0 0 0] [0 1 2 3] [0 2 3 1] [0 3 1 2]]" || v["n"] != 4.0 {
+		t.Fatalf("table JSON %v", v)
+	}
+}
+
+func TestNimTablePictures(t *testing.T) {
+	dir := t.TempDir()
+	pngPath, svgPath := filepath.Join(dir, "t.png"), filepath.Join(dir, "t.svg")
+	if _, errOut, code := runCLI(t, "", "nim", "table", "32", "--png", pngPath); code != 0 {
+		t.Fatalf("png: %d %s", code, errOut)
+	}
+	f, err := os.Open(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() != 512 {
+		t.Fatalf("png: %v, %v", err, img.Bounds())
+	}
+	v := decodeJSON(t, "", "nim", "table", "8", "--svg", svgPath)
+	if v["file"] != svgPath || v["format"] != "svg" {
+		t.Fatalf("svg JSON %v", v)
+	}
+	b, err := os.ReadFile(svgPath)
+	if err != nil || bytes.Count(b, []byte("<rect ")) != 64 || !bytes.Contains(b, []byte("3⊗5 = 15")) {
+		t.Fatalf("svg: %v, %d rects", err, bytes.Count(b, []byte("<rect ")))
+	}
+	out, _, code := runCLI(t, "", "nim", "table", "4", "--svg", "-")
+	if code != 0 || !strings.HasPrefix(out, "<svg") {
+		t.Fatalf("svg to stdout: %d %q", code, out)
+	}
+	wantBadInput(t, "--png", "", "nim", "table", "4", "--png", filepath.Join(dir, "no", "such", "dir.png"))
+	wantBadInput(t, "stdout together with --json", "", "nim", "table", "4", "--png", "-", "--json")
+}
+
+func TestAppendDecimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 100000 {
+		v := rng.Uint64() >> rng.UintN(64)
+		if i < 200 {
+			v = uint64(i)
+		}
+		if got := string(appendDecimal(nil, v)); got != strconv.FormatUint(v, 10) {
+			t.Fatalf("appendDecimal(%d) = %s", v, got)
+		}
+	}
+	if string(appendDecimal([]byte("x"), 1<<64-1)) != "x18446744073709551615" {
+		t.Fatal("max")
+	}
+}
+
+// FuzzParsePair checks the batch parser against strings.Fields and cliarg.Uint64: the same lines
+// must be accepted, with the same numbers.
+func FuzzParsePair(f *testing.F) {
+	for _, s := range []string{"1 2", "0x10 0XfF\r\n", "  3\t4  ", "", "1", "1 2 3", "-1 2", "18446744073709551615 1",
+		"18446744073709551616 1", "0x 1", "00 0x0", "1\r2", "1 2\r", "\t\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "\n") && !strings.HasSuffix(s, "\n") {
+			return // ReadSlice hands the parser one line at a time
+		}
+		x, y, blank, msg := parsePair([]byte(s))
+		line := s
+		if strings.HasSuffix(line, "\n") {
+			line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		}
+		if strings.ContainsAny(line, "\n") || strings.ContainsAny(line, "\r\v\f") || strings.ContainsRune(line, 0x85) || strings.ContainsRune(line, 0xa0) {
+			if msg == "" && !blank {
+				// Other white space is not a separator: the reference below would split on it.
+				for _, r := range line {
+					if r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xa0 {
+						t.Fatalf("%q accepted despite %q", s, r)
+					}
+				}
+			}
+			return
+		}
+		fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+		if len(fields) == 0 {
+			if !blank || msg != "" {
+				t.Fatalf("%q: blank=%v msg=%q", s, blank, msg)
+			}
+			return
+		}
+		var want []uint64
+		ok := len(fields) == 2
+		for _, fl := range fields {
+			v, err := cliarg.Uint64(fl)
+			if err != nil {
+				ok = false
+			}
+			want = append(want, v)
+		}
+		if ok != (msg == "") || blank {
+			t.Fatalf("%q: parsePair msg %q blank %v, reference ok %v", s, msg, blank, ok)
+		}
+		if ok && (x != want[0] || y != want[1]) {
+			t.Fatalf("%q: got %d %d, want %v", s, x, y, want)
+		}
+	})
+}

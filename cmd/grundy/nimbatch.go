@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+
+	"grundy/nimber"
+)
+
+// The `grundy nim mul --batch` fast path: large buffers, a hand-rolled parser and formatter, and the
+// products computed a chunk at a time with nimber.MulSlice.
+
+const (
+	batchBuffer = 1 << 20 // bytes of input and output buffering
+	batchChunk  = 4096    // pairs multiplied per MulSlice call
+)
+
+func (a *app) mulBatch() error {
+	in := bufio.NewReaderSize(a.stdin, batchBuffer)
+	var out *bufio.Writer
+	if !a.json {
+		out = bufio.NewWriterSize(a.stdout, batchBuffer)
+	}
+	xs := make([]uint64, 0, batchChunk)
+	ys := make([]uint64, 0, batchChunk)
+	dst := make([]uint64, batchChunk)
+	text := make([]byte, 0, 21*batchChunk)
+	var all []uint64 // the products, kept for the single JSON document
+
+	flush := func() error {
+		p := dst[:len(xs)]
+		nimber.MulSlice(p, xs, ys)
+		xs, ys = xs[:0], ys[:0]
+		if a.json {
+			all = append(all, p...)
+			return nil
+		}
+		text = text[:0]
+		for _, v := range p {
+			text = appendDecimal(text, v)
+			text = append(text, '\n')
+		}
+		if _, err := out.Write(text); err != nil {
+			return internalf("writing products: %v", err)
+		}
+		return nil
+	}
+	// fail writes the products of the lines before the bad one, then reports it.
+	fail := func(err error) error {
+		if ferr := flush(); ferr != nil {
+			return ferr
+		}
+		if out != nil {
+			if ferr := out.Flush(); ferr != nil {
+				return internalf("writing products: %v", ferr)
+			}
+		}
+		return err
+	}
+
+	for line := 1; ; line++ {
+		s, rerr := in.ReadSlice('\n')
+		if errors.Is(rerr, bufio.ErrBufferFull) {
+			return fail(badInput("stdin line %d: line too long (want \"A B\")", line))
+		}
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			return fail(internalf("reading stdin: %v", rerr))
+		}
+		if len(s) > 0 {
+			x, y, blank, msg := parsePair(s)
+			if msg != "" {
+				return fail(badInput("stdin line %d: %s", line, msg))
+			}
+			if !blank {
+				xs, ys = append(xs, x), append(ys, y)
+				if len(xs) == batchChunk {
+					if err := flush(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if rerr != nil { // io.EOF
+			break
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if a.json {
+		res := make([]string, len(all))
+		var b []byte
+		for i, v := range all {
+			b = appendDecimal(b[:0], v)
+			res[i] = string(b)
+		}
+		return a.emit(struct {
+			Results []string `json:"results"`
+		}{res}, nil)
+	}
+	if err := out.Flush(); err != nil {
+		return internalf("writing products: %v", err)
+	}
+	return nil
+}
+
+// parsePair parses a line "A B" (numbers in decimal or 0x hex, separated and optionally surrounded by
+// spaces or tabs, ending in an optional "\r\n" or "\n"). blank reports a line with no fields; msg
+// describes a malformed line and is empty otherwise.
+func parsePair(s []byte) (x, y uint64, blank bool, msg string) {
+	n := len(s)
+	if n > 0 && s[n-1] == '\n' {
+		n--
+		if n > 0 && s[n-1] == '\r' {
+			n--
+		}
+	}
+	s = s[:n]
+	i := skipSpace(s, 0)
+	if i == len(s) {
+		return 0, 0, true, ""
+	}
+	x, i, msg = parseNumber(s, i)
+	if msg != "" {
+		return 0, 0, false, msg
+	}
+	j := skipSpace(s, i)
+	if j == len(s) {
+		return 0, 0, false, "want two numbers \"A B\", got one"
+	}
+	if j == i {
+		return 0, 0, false, "malformed number " + quote(s)
+	}
+	y, i, msg = parseNumber(s, j)
+	if msg != "" {
+		return 0, 0, false, msg
+	}
+	if k := skipSpace(s, i); k != len(s) {
+		if k == i {
+			return 0, 0, false, "malformed number " + quote(s)
+		}
+		return 0, 0, false, "want two numbers \"A B\", got more in " + quote(s)
+	}
+	return x, y, false, ""
+}
+
+func skipSpace(s []byte, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// parseNumber parses a decimal or 0x hex number starting at s[i] and ending at a space, a tab or the
+// end of s; it returns the value and the index after it.
+func parseNumber(s []byte, i int) (v uint64, end int, msg string) {
+	start := i
+	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') {
+		i += 2
+		digits := i
+		for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
+			c := s[i]
+			var d byte
+			switch {
+			case c >= '0' && c <= '9':
+				d = c - '0'
+			case c >= 'a' && c <= 'f':
+				d = c - 'a' + 10
+			case c >= 'A' && c <= 'F':
+				d = c - 'A' + 10
+			default:
+				return 0, 0, notNumber(s, start)
+			}
+			if v>>60 != 0 {
+				return 0, 0, "number " + quote(token(s, start)) + " is out of range: numbers must be below 2^64"
+			}
+			v = v<<4 | uint64(d)
+		}
+		if i == digits {
+			return 0, 0, notNumber(s, start)
+		}
+		return v, i, ""
+	}
+	for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, 0, notNumber(s, start)
+		}
+		d := uint64(c - '0')
+		if v > (1<<64-1-d)/10 {
+			return 0, 0, "number " + quote(token(s, start)) + " is out of range: numbers must be below 2^64"
+		}
+		v = v*10 + d
+	}
+	return v, i, ""
+}
+
+func token(s []byte, i int) []byte {
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+		j++
+	}
+	return s[i:j]
+}
+
+func notNumber(s []byte, i int) string {
+	t := token(s, i)
+	if len(t) > 0 && t[0] == '-' {
+		return "negative number " + quote(t) + " (numbers are unsigned)"
+	}
+	return quote(t) + " is not a number (use decimal or 0x hex)"
+}
+
+// quote quotes b for an error message, cut to a readable length.
+func quote(b []byte) string {
+	if len(b) > 48 {
+		return strconv.Quote(string(b[:48])) + "…"
+	}
+	return strconv.Quote(string(b))
+}
+
+// digitPairs holds "00".."99", for formatting two digits a step.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+	"8081828384858687888990919293949596979899"
+
+// appendDecimal appends the decimal form of v to b.
+func appendDecimal(b []byte, v uint64) []byte {
+	var buf [20]byte
+	i := len(buf)
+	for v >= 100 {
+		q := v / 100
+		r := v - q*100
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		v = q
+	}
+	if v >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = digitPairs[2*v], digitPairs[2*v+1]
+	} else {
+		i--
+		buf[i] = byte('0' + v)
+	}
+	return append(b, buf[i:]...)
+}
