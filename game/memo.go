@@ -93,55 +93,77 @@ const (
 	maxValue = 1<<32 - 1 - cBase
 )
 
-// table is a memo: codes of positions, in a slice for indexed positions, else in a map.
+// table is a memo of codes. Each position gets an id once — its dense index for an [Indexer]
+// game (below the dense limit), else a number interned in a map, marked with internBit — and its
+// code lives in a slice by id, so that a search hashes each position once per move to it and
+// then works on ids.
 type table[P comparable] struct {
 	index func(P) (int, bool)
 	limit int
-	dense []uint32
-	m     map[P]uint32
+	dense []uint32 // codes by dense index
+	ids   map[P]uint32
+	codes []uint32 // codes by interned id (without internBit)
 }
 
+const internBit = 1 << 31
+
 func newTable[P comparable](g any, limit int) table[P] {
-	t := table[P]{limit: limit, m: make(map[P]uint32)}
+	t := table[P]{limit: min(limit, internBit), ids: make(map[P]uint32)}
 	if ix, ok := g.(Indexer[P]); ok && limit > 0 {
 		t.index = ix.Index
 	}
 	return t
 }
 
-func (t *table[P]) get(p P) uint32 {
+// id returns the id of p, interning it if need be.
+func (t *table[P]) id(p P) uint32 {
 	if t.index != nil {
 		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
-			if i < len(t.dense) {
-				return t.dense[i]
-			}
-			return cUnknown
+			return uint32(i)
 		}
 	}
-	return t.m[p]
+	if id, ok := t.ids[p]; ok {
+		return id
+	}
+	id := uint32(len(t.codes)) | internBit
+	t.ids[p] = id
+	t.codes = append(t.codes, cUnknown)
+	return id
 }
 
-func (t *table[P]) set(p P, c uint32) {
+// lookup returns the code of p without interning it.
+func (t *table[P]) lookup(p P) uint32 {
 	if t.index != nil {
 		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
-			if i >= len(t.dense) {
-				t.grow(i)
-			}
-			t.dense[i] = c
-			return
+			return t.code(uint32(i))
 		}
 	}
-	if c == cUnknown {
-		delete(t.m, p)
+	if id, ok := t.ids[p]; ok {
+		return t.codes[id&^internBit]
+	}
+	return cUnknown
+}
+
+func (t *table[P]) code(id uint32) uint32 {
+	if id&internBit != 0 {
+		return t.codes[id&^internBit]
+	}
+	if int(id) < len(t.dense) {
+		return t.dense[id]
+	}
+	return cUnknown
+}
+
+func (t *table[P]) set(id uint32, c uint32) {
+	if id&internBit != 0 {
+		t.codes[id&^internBit] = c
 		return
 	}
-	t.m[p] = c
-}
-
-func (t *table[P]) grow(i int) {
-	n := max(i+1, 2*len(t.dense), 1024)
-	n = min(n, t.limit)
-	d := make([]uint32, n)
-	copy(d, t.dense)
-	t.dense = d
+	if int(id) >= len(t.dense) {
+		n := min(max(int(id)+1, 2*len(t.dense), 1024), t.limit)
+		d := make([]uint32, n)
+		copy(d, t.dense)
+		t.dense = d
+	}
+	t.dense[id] = c
 }

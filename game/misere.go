@@ -45,8 +45,8 @@ func (s *Solver[P]) runMisere() error {
 		end := uint32(len(s.arena))
 		pushed, early := false, false
 		for f.next < end {
-			o := s.arena[f.next]
-			c := s.mt.get(o)
+			o := s.aid[f.next]
+			c := s.mt.code(o)
 			if c == cBase {
 				early = true
 				break
@@ -58,7 +58,7 @@ func (s *Solver[P]) runMisere() error {
 			if c == cOnStack {
 				return s.cycle(o)
 			}
-			if err := s.push(o, kindMisere, c); err != nil {
+			if err := s.push(s.arena[f.next], o, kindMisere, c); err != nil {
 				return err
 			}
 			pushed = true
@@ -71,7 +71,7 @@ func (s *Solver[P]) runMisere() error {
 		if early || f.start == end {
 			r = cN
 		}
-		s.mt.set(s.posOf(top), r)
+		s.mt.set(s.idOf(top), r)
 		s.arena = s.arena[:f.start]
 		s.frames = s.frames[:top]
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math/bits"
+	"slices"
 )
 
 // Solver computes Grundy values, outcomes and winning moves of the positions of one game, normal
@@ -30,10 +32,12 @@ type Solver[P comparable] struct {
 	known  int      // positions entered in a memo
 	pushes uint
 
-	root   P // the position of the bottom frame
+	root   P      // the position of the bottom frame
+	rootID uint32 // and its id
 	frames []frame
 	arena  []P      // the options (or components) of the frames on the stack
-	vals   []uint32 // Grundy values of arena entries, once known
+	aid    []uint32 // their ids in the memo table of the search
+	vals   []uint32 // scratch: the values of one frame's options
 	mx     mexer
 	yield  func(P) bool
 }
@@ -152,7 +156,8 @@ func (s *Solver[P]) solve(p P, kind uint8) (uint32, error) {
 	if kind == kindMisere {
 		tab = &s.mt
 	}
-	c := tab.get(p)
+	id := tab.id(p)
+	c := tab.code(id)
 	switch {
 	case kind == kindMisere && c >= cN,
 		kind == kindValue && c >= cBase,
@@ -160,11 +165,11 @@ func (s *Solver[P]) solve(p P, kind uint8) (uint32, error) {
 		return c, nil
 	}
 	if kind != kindMisere {
-		if ok, err := s.tryClosed(p, c); ok || err != nil {
-			return s.t.get(p), err
+		if ok, err := s.tryClosed(p, id, c); ok || err != nil {
+			return s.t.code(id), err
 		}
 	}
-	if err := s.push(p, kind, c); err != nil {
+	if err := s.push(p, id, kind, c); err != nil {
 		return 0, s.fail(err)
 	}
 	var err error
@@ -176,11 +181,11 @@ func (s *Solver[P]) solve(p P, kind uint8) (uint32, error) {
 	if err != nil {
 		return 0, s.fail(err)
 	}
-	return tab.get(p), nil
+	return tab.code(id), nil
 }
 
 // tryClosed enters p's closed-form value in the memo, if the game has one for p.
-func (s *Solver[P]) tryClosed(p P, prev uint32) (bool, error) {
+func (s *Solver[P]) tryClosed(p P, id, prev uint32) (bool, error) {
 	if s.closed == nil {
 		return false, nil
 	}
@@ -194,7 +199,7 @@ func (s *Solver[P]) tryClosed(p P, prev uint32) (bool, error) {
 	if prev == cUnknown {
 		s.known++
 	}
-	s.t.set(p, cBase+uint32(v))
+	s.t.set(id, cBase+uint32(v))
 	return true, nil
 }
 
@@ -215,7 +220,7 @@ func (s *Solver[P]) expand(p P) error {
 	return nil
 }
 
-// posOf returns the position of frame i.
+// posOf returns the position of frame i, and idOf its id.
 func (s *Solver[P]) posOf(i int) P {
 	if i == 0 {
 		return s.root
@@ -223,11 +228,18 @@ func (s *Solver[P]) posOf(i int) P {
 	return s.arena[s.frames[i-1].next]
 }
 
+func (s *Solver[P]) idOf(i int) uint32 {
+	if i == 0 {
+		return s.rootID
+	}
+	return s.aid[s.frames[i-1].next]
+}
+
 // maxArena bounds the arena, whose indices are 32-bit.
 const maxArena = 1<<32 - 1
 
-// push enters p (whose memo code is prev) on the stack with its options.
-func (s *Solver[P]) push(p P, kind uint8, prev uint32) error {
+// push enters p (with the given id and memo code prev) on the stack with its options.
+func (s *Solver[P]) push(p P, id uint32, kind uint8, prev uint32) error {
 	if prev == cUnknown {
 		if s.cfg.maxPositions > 0 && s.known >= s.cfg.maxPositions {
 			return &LimitError{Limit: s.cfg.maxPositions}
@@ -244,6 +256,14 @@ func (s *Solver[P]) push(p P, kind uint8, prev uint32) error {
 		}
 	}
 	start := len(s.arena)
+	// Grow the stacks by doubling: append's growth of large slices (1.25×) copies too often on
+	// deep searches.
+	if cap(s.arena)-start < 256 {
+		s.arena = slices.Grow(s.arena, cap(s.arena)+256)
+	}
+	if len(s.frames) == cap(s.frames) {
+		s.frames = slices.Grow(s.frames, cap(s.frames)+64)
+	}
 	if (s.split != nil || s.tsplit != nil) && kind != kindMisere {
 		var comps []P
 		var ok bool
@@ -276,20 +296,22 @@ func (s *Solver[P]) push(p P, kind uint8, prev uint32) error {
 	if n > maxArena {
 		return fmt.Errorf("the search stack holds more than %d options (the limit)", maxArena)
 	}
-	if n > len(s.vals) {
-		if n <= cap(s.vals) {
-			s.vals = s.vals[:n]
-		} else {
-			s.vals = append(s.vals[:cap(s.vals)], make([]uint32, n-cap(s.vals))...)
+	if n > len(s.aid) {
+		if n > cap(s.aid) {
+			s.aid = slices.Grow(s.aid[:cap(s.aid)], max(n, 2*cap(s.aid))-cap(s.aid))
 		}
+		s.aid = s.aid[:n]
 	}
+	tab := &s.t
 	if kind == kindMisere {
-		s.mt.set(p, cOnStack)
-	} else {
-		s.t.set(p, cOnStack)
+		tab = &s.mt
 	}
+	for i := start; i < n; i++ {
+		s.aid[i] = tab.id(s.arena[i])
+	}
+	tab.set(id, cOnStack)
 	if len(s.frames) == 0 {
-		s.root = p
+		s.root, s.rootID = p, id
 	}
 	s.frames = append(s.frames, frame{start: uint32(start), next: uint32(start), kind: kind, prev: prev})
 	return nil
@@ -299,11 +321,10 @@ func (s *Solver[P]) push(p P, kind uint8, prev uint32) error {
 func (s *Solver[P]) fail(err error) error {
 	for i := len(s.frames) - 1; i >= 0; i-- {
 		f := s.frames[i]
-		p := s.posOf(i)
 		if f.kind == kindMisere {
-			s.mt.set(p, f.prev)
+			s.mt.set(s.idOf(i), f.prev)
 		} else {
-			s.t.set(p, f.prev)
+			s.t.set(s.idOf(i), f.prev)
 		}
 		if f.prev == cUnknown {
 			s.known--
@@ -314,17 +335,17 @@ func (s *Solver[P]) fail(err error) error {
 	return err
 }
 
-// cycle returns the error for a move to o, which is on the stack.
-func (s *Solver[P]) cycle(o P) error {
+// cycle returns the error for a move to the option with id o, which is on the stack.
+func (s *Solver[P]) cycle(o uint32) error {
 	j := len(s.frames) - 1
-	for j > 0 && s.posOf(j) != o {
+	for j > 0 && s.idOf(j) != o {
 		j--
 	}
 	path := make([]P, 0, min(len(s.frames)-j, 2*maxCycleShown))
 	n := len(s.frames) - j
 	for i := j; i < len(s.frames); i++ {
 		if n > maxCycleShown && i-j == maxCycleShown/2 {
-			i = len(s.frames) - maxCycleShown/2 // newCycleError keeps only both ends
+			i = len(s.frames) - maxCycleShown/2 // keep only both ends
 		}
 		path = append(path, s.posOf(i))
 	}
@@ -335,6 +356,24 @@ func (s *Solver[P]) cycle(o P) error {
 	return e
 }
 
+// mex returns the mex of the values of the options aid[start:end], all known.
+func (s *Solver[P]) mex(start, end uint32) uint32 {
+	if end-start < 64 {
+		var seen uint64
+		for _, o := range s.aid[start:end] {
+			if v := s.t.code(o) - cBase; v < 64 {
+				seen |= 1 << v
+			}
+		}
+		return uint32(bits.TrailingZeros64(^seen))
+	}
+	s.vals = s.vals[:0]
+	for _, o := range s.aid[start:end] {
+		s.vals = append(s.vals, s.t.code(o)-cBase)
+	}
+	return s.mx.mex32(s.vals)
+}
+
 // run continues the normal-play search on the stack until it is empty.
 func (s *Solver[P]) run() error {
 	for len(s.frames) > 0 {
@@ -343,8 +382,8 @@ func (s *Solver[P]) run() error {
 		end := uint32(len(s.arena))
 		pushed, early := false, false
 		for f.next < end {
-			o := s.arena[f.next]
-			c := s.t.get(o)
+			o := s.aid[f.next]
+			c := s.t.code(o)
 			if f.kind == kindOutcome {
 				if c == cBase { // a move to a P-position
 					early = true
@@ -355,14 +394,14 @@ func (s *Solver[P]) run() error {
 					continue
 				}
 			} else if c >= cBase {
-				s.vals[f.next] = c - cBase
 				f.next++
 				continue
 			}
 			if c == cOnStack {
 				return s.cycle(o)
 			}
-			if ok, err := s.tryClosed(o, c); err != nil {
+			op := s.arena[f.next]
+			if ok, err := s.tryClosed(op, o, c); err != nil {
 				return err
 			} else if ok {
 				continue
@@ -371,7 +410,7 @@ func (s *Solver[P]) run() error {
 			if f.kind == kindOutcome {
 				kind = kindOutcome
 			}
-			if err := s.push(o, kind, c); err != nil {
+			if err := s.push(op, o, kind, c); err != nil {
 				return err
 			}
 			pushed = true
@@ -389,18 +428,18 @@ func (s *Solver[P]) run() error {
 				r = cBase // every option is an N-position: value 0
 			}
 		case kindValue:
-			r = cBase + s.mx.mex32(s.vals[f.start:end])
+			r = cBase + s.mex(f.start, end)
 		case kindSum:
 			var x uint32
-			for _, v := range s.vals[f.start:end] {
-				x ^= v
+			for _, o := range s.aid[f.start:end] {
+				x ^= s.t.code(o) - cBase
 			}
 			if x > maxValue {
 				return fmt.Errorf("position %v: Grundy value %d is too large for the solver (the limit is %d)", s.posOf(top), x, uint64(maxValue))
 			}
 			r = cBase + x
 		}
-		s.t.set(s.posOf(top), r)
+		s.t.set(s.idOf(top), r)
 		s.arena = s.arena[:f.start]
 		s.frames = s.frames[:top]
 	}
