@@ -42,7 +42,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		MaxBodyBytes:   64 << 10,
 		MaxSeq:         100_000,
-		MaxTable:       1024,
+		MaxTable:       512,
 		MaxArgs:        64,
 		MaxScriptBytes: 16 << 10,
 		Budget:         10 * time.Second,

@@ -65,7 +65,7 @@ for (const b of document.querySelectorAll("#tabs button")) {
 
 // ---------- nimbers: calculator ----------
 
-const unary = new Set(["square", "sqrt", "inv"]);
+const unary = new Set(["square", "sqrt", "inv", "order", "log"]);
 function syncCalc() {
   $("calc-b").hidden = unary.has($("calc-op").value);
 }
@@ -79,7 +79,7 @@ $("calc").addEventListener("submit", async (ev) => {
   $("calc-result").textContent = "…";
   try {
     const r = await api("/api/nim", { op, args });
-    $("calc-result").textContent = r.result;
+    $("calc-result").textContent = r.result === null ? "none" : r.result;
   } catch (e) {
     $("calc-result").textContent = "";
     $("calc-error").textContent = e.message;
@@ -90,15 +90,19 @@ $("calc").addEventListener("submit", async (ev) => {
 
 const heat = { n: 0, values: null, image: null, scale: 1, ox: 0, oy: 0, drag: null, max: 1 };
 
-// A perceptual colour ramp (viridis, sampled), value in [0, 1] -> [r, g, b].
-const ramp = [[68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
-  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37]];
-function colour(t) {
-  const x = Math.max(0, Math.min(1, t)) * (ramp.length - 1);
-  const i = Math.min(ramp.length - 2, Math.floor(x));
-  const f = x - i;
-  return ramp[i].map((c, k) => Math.round(c + f * (ramp[i + 1][k] - c)));
+// The colour scale of package picture (the CLI's --png/--svg heatmaps), computed the same way, so
+// the page's heatmap and the CLI's pictures agree: value v of top -> [r, g, b].
+const palette = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+function colourOf(v, top) {
+  if (top === 0) return palette[0];
+  v = Math.min(v, top);
+  const t = Math.floor((v / top) * (palette.length - 1) * 65536);
+  const i = Math.floor(t / 65536);
+  if (i >= palette.length - 1) return palette[palette.length - 1];
+  const f = t % 65536, a = palette[i], b = palette[i + 1];
+  return a.map((x, k) => Math.floor((x * (65536 - f) + b[k] * f) / 65536));
 }
+const colour = (t) => colourOf(Math.round(t * 1e6), 1e6);
 
 function drawLegend() {
   const c = $("table-legend"), g = c.getContext("2d");
@@ -162,21 +166,22 @@ async function drawTable() {
   $("table-error").textContent = "";
   $("table-status").textContent = "computing…";
   try {
+    // The answer is `grundy nim table N --json`: table[a][b] = a ⊗ b; row y, column x.
     const r = await api("/api/nim", { op: "table", args: [String(n)] });
-    const flat = new Uint32Array(r.size * r.size);
-    let max = 1;
-    r.values.forEach((row, y) => row.forEach((v, x) => { flat[y * r.size + x] = v; if (v > max) max = v; }));
-    const img = new ImageData(r.size, r.size);
+    const flat = new Uint32Array(r.n * r.n);
+    let max = 0;
+    r.table.forEach((row, y) => row.forEach((v, x) => { flat[y * r.n + x] = v; if (v > max) max = v; }));
+    const img = new ImageData(r.n, r.n);
     for (let i = 0; i < flat.length; i++) {
-      const [cr, cg, cb] = colour(flat[i] / max);
+      const [cr, cg, cb] = colourOf(flat[i], max);
       img.data.set([cr, cg, cb, 255], 4 * i);
     }
     const off = document.createElement("canvas");
-    off.width = off.height = r.size;
+    off.width = off.height = r.n;
     off.getContext("2d").putImageData(img, 0, 0);
-    Object.assign(heat, { n: r.size, values: flat, image: off, scale: 1, ox: 0, oy: 0, max });
-    $("table-status").textContent = `${r.size} × ${r.size} table, values 0 … ${max}`;
-    $("table-canvas").dataset.size = String(r.size);
+    Object.assign(heat, { n: r.n, values: flat, image: off, scale: 1, ox: 0, oy: 0, max: Math.max(1, max) });
+    $("table-status").textContent = `${r.n} × ${r.n} table, values 0 … ${max}`;
+    $("table-canvas").dataset.size = String(r.n);
     drawHeat();
   } catch (e) {
     $("table-status").textContent = "";
