@@ -7,8 +7,8 @@ package nimber
 // by sending x to a root α of p in the nim-field. The 64 powers α^0 … α^63 below are the images of the
 // polynomial basis: they are the only constants, derived by TestAsmGenerateBasis (run with -asm.gen)
 // and checked on every test run by TestClmulBasisConstants (α is a root of p, and α^i = α^(i-1)⊗α).
-// Everything else — the two change-of-basis maps and the Square and Sqrt maps — is built from them
-// once at init by GF(2) linear algebra, as byte tables.
+// The two change-of-basis maps are built from them once at init by GF(2) linear algebra, as byte
+// tables.
 //
 // In the polynomial basis a product is a carry-less multiplication (PCLMULQDQ) followed by a
 // reduction modulo p, which for this sparse p takes two more carry-less products by 0x1b.
@@ -43,8 +43,6 @@ type asmByteTable [8][256]uint64
 var (
 	clmulToPoly   asmByteTable // nim basis → polynomial basis
 	clmulFromPoly asmByteTable // polynomial basis → nim basis
-	asmSquareTab  asmByteTable // a ↦ a⊗a, in the nim basis
-	asmSqrtTab    asmByteTable // the inverse of asmSquareTab
 )
 
 func init() {
@@ -53,19 +51,8 @@ func init() {
 	if !ok {
 		panic("nimber: polynomial-basis constants are singular") // impossible: checked by tests
 	}
-	var sq [64]uint64
-	for k := range 64 {
-		// Square in the polynomial basis and map back: (2^k)⊗(2^k) = S((T 2^k)² mod p).
-		sq[k] = asmApplyCols(&from, clmulReduce(clmulSoft(to[k], to[k])))
-	}
-	sqrt, ok := asmInvertMap(sq)
-	if !ok {
-		panic("nimber: nim squaring is singular") // impossible: Frobenius is a bijection
-	}
 	clmulToPoly.fill(&to)
 	clmulFromPoly.fill(&from)
-	asmSquareTab.fill(&sq)
-	asmSqrtTab.fill(&sqrt)
 }
 
 // fill builds the byte table of the linear map whose image of 2^k is cols[k].
@@ -87,17 +74,6 @@ func (t *asmByteTable) fill(cols *[64]uint64) {
 func (t *asmByteTable) apply(x uint64) uint64 {
 	return t[0][uint8(x)] ^ t[1][uint8(x>>8)] ^ t[2][uint8(x>>16)] ^ t[3][uint8(x>>24)] ^
 		t[4][uint8(x>>32)] ^ t[5][uint8(x>>40)] ^ t[6][uint8(x>>48)] ^ t[7][uint8(x>>56)]
-}
-
-// asmApplyCols returns the image of x under the linear map whose image of 2^k is cols[k].
-func asmApplyCols(cols *[64]uint64, x uint64) uint64 {
-	var s uint64
-	for k := range 64 {
-		if x>>k&1 == 1 {
-			s ^= cols[k]
-		}
-	}
-	return s
 }
 
 // asmInvertMap inverts the GF(2)-linear map whose image of 2^k is cols[k], by Gauss–Jordan

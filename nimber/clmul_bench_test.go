@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// asmBenchInputs returns n pseudo-random 64-bit nimbers (n a power of two).
+// asmBenchInputs returns n pseudo-random 64-bit nimbers.
 func asmBenchInputs(n int, seed uint64) []uint64 {
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	v := make([]uint64, n)
@@ -19,7 +19,11 @@ func asmBenchInputs(n int, seed uint64) []uint64 {
 
 var asmSink uint64
 
-func BenchmarkClmulMulScalarAsm(b *testing.B) {
+// BenchmarkClmulMul calls the PCLMULQDQ kernel directly (BenchmarkMul goes through the dispatch).
+func BenchmarkClmulMul(b *testing.B) {
+	if !asmHaveCLMUL {
+		b.Skip("no PCLMULQDQ")
+	}
 	x, y := asmBenchInputs(1024, 1), asmBenchInputs(1024, 2)
 	var s uint64
 	for i := 0; b.Loop(); i++ {
@@ -28,30 +32,18 @@ func BenchmarkClmulMulScalarAsm(b *testing.B) {
 	asmSink = s
 }
 
-func BenchmarkAsmTableApply(b *testing.B) {
-	x := asmBenchInputs(1024, 1)
-	var s uint64
-	for i := 0; b.Loop(); i++ {
-		s ^= asmSquareTab.apply(x[i&1023])
-	}
-	asmSink = s
-}
-
-func BenchmarkClmulMulVec(b *testing.B) {
+// BenchmarkAsmMulSliceLevels measures the batch product at each level this machine supports, on
+// 1024 pairs; ns/product is per product.
+func BenchmarkAsmMulSliceLevels(b *testing.B) {
+	names := []string{"generic", "clmul", "gfni"}
 	x, y := asmBenchInputs(1024, 1), asmBenchInputs(1024, 2)
 	d := make([]uint64, 1024)
-	b.SetBytes(8 * 1024)
-	for b.Loop() {
-		clmulMulVec(&d[0], &x[0], &y[0], 1024)
+	for _, level := range asmLevels() {
+		b.Run(names[level], func(b *testing.B) {
+			for b.Loop() {
+				asmMulSliceAt(level, d, x, y)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(d)), "ns/product")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1024), "ns/product")
-}
-
-func BenchmarkAsmMulSliceGFNI(b *testing.B) {
-	x, y := asmBenchInputs(1024, 1), asmBenchInputs(1024, 2)
-	d := make([]uint64, 1024)
-	for b.Loop() {
-		asmMulSliceGFNI(&d[0], &x[0], &y[0], 1024/64)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1024), "ns/product")
 }

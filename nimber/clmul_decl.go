@@ -2,6 +2,9 @@
 
 package nimber
 
+// mul_gfni_amd64.s is written by internal/gfnigen; internal/gfnigen's tests check it is up to date.
+//go:generate go run ./internal/gfnigen -o mul_gfni_amd64.s
+
 // clmulMul returns the nim-product of a and b: both are mapped to the polynomial basis with
 // clmulToPoly, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulFromPoly.
 // It requires PCLMULQDQ.

@@ -1,0 +1,120 @@
+//go:build amd64 && !purego
+
+package nimber
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestAsmSelectLevel(t *testing.T) {
+	cases := []struct {
+		clmul, gfni bool
+		want        int
+	}{
+		{false, false, asmLevelGeneric},
+		{false, true, asmLevelGeneric}, // the GFNI kernel's tails need the PCLMULQDQ path
+		{true, false, asmLevelCLMUL},
+		{true, true, asmLevelGFNI},
+	}
+	for _, c := range cases {
+		if got := asmSelectLevel(c.clmul, c.gfni); got != c.want {
+			t.Errorf("asmSelectLevel(clmul=%v, gfni=%v) = %d, want %d", c.clmul, c.gfni, got, c.want)
+		}
+	}
+	t.Logf("this machine: level %d (PCLMULQDQ %v, AVX-512 VBMI + GFNI %v)", asmLevel, asmHaveCLMUL, asmHaveGFNI)
+}
+
+// asmLevels returns the levels this machine can run, slowest first.
+func asmLevels() []int {
+	var l []int
+	for lv := asmLevelGeneric; lv <= asmLevel; lv++ {
+		l = append(l, lv)
+	}
+	return l
+}
+
+// TestMulAgainstGeneric compares the dispatched product (PCLMULQDQ where present) with the portable one
+// on 10^6 random pairs and the edge values.
+func TestMulAgainstGeneric(t *testing.T) {
+	if asmLevel < asmLevelCLMUL {
+		t.Skip("no PCLMULQDQ: Mul is the portable code")
+	}
+	for _, a := range asmEdgeValues {
+		for _, b := range asmEdgeValues {
+			if got, want := Mul(a, b), mulGeneric(a, b); got != want {
+				t.Fatalf("Mul(%#x, %#x) = %#x, mulGeneric = %#x", a, b, got, want)
+			}
+		}
+	}
+	n := 1_000_000
+	if testing.Short() {
+		n = 100_000
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	for range n {
+		a, b := rng.Uint64(), rng.Uint64()
+		if got, want := clmulMul(a, b), mulGeneric(a, b); got != want {
+			t.Fatalf("clmulMul(%#x, %#x) = %#x, mulGeneric = %#x", a, b, got, want)
+		}
+	}
+}
+
+// TestMulSliceLevels runs every slice path this machine supports on tails, block boundaries, aliasing
+// and mismatched lengths, against the portable product.
+func TestMulSliceLevels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	lengths := []int{63, 64, 65, 71, 72, 127, 128, 129, 200, 1000}
+	for n := range 18 {
+		lengths = append(lengths, n)
+	}
+	for _, level := range asmLevels() {
+		for _, n := range lengths {
+			a, b := make([]uint64, n), make([]uint64, n)
+			for i := range a {
+				a[i], b[i] = rng.Uint64(), rng.Uint64()
+				if i < len(asmEdgeValues) {
+					a[i] = asmEdgeValues[i]
+				}
+			}
+			want := make([]uint64, n)
+			for i := range want {
+				want[i] = mulGeneric(a[i], b[i])
+			}
+			check := func(what string, got []uint64) {
+				t.Helper()
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("level %d, n %d, %s: [%d] = %#x, want %#x", level, n, what, i, got[i], want[i])
+					}
+				}
+			}
+			// Plain, with a guard element after dst.
+			d := make([]uint64, n+1)
+			d[n] = 0x5a5a
+			asmMulSliceAt(level, d[:n], a, b)
+			check("dst", d[:n])
+			if d[n] != 0x5a5a {
+				t.Fatalf("level %d, n %d: wrote past dst", level, n)
+			}
+			// dst == a and dst == b.
+			a2 := append([]uint64(nil), a...)
+			asmMulSliceAt(level, a2, a2, b)
+			check("dst==a", a2)
+			b2 := append([]uint64(nil), b...)
+			asmMulSliceAt(level, b2, a, b2)
+			check("dst==b", b2)
+			// Mismatched lengths: the shortest one counts, nothing beyond it is touched.
+			if n > 0 {
+				d2 := make([]uint64, n+5)
+				asmMulSliceAt(level, d2, a, b[:n-1])
+				check("short b", d2[:n-1])
+				for _, v := range d2[n-1:] {
+					if v != 0 {
+						t.Fatalf("level %d, n %d: wrote beyond the shortest length", level, n)
+					}
+				}
+			}
+		}
+	}
+}
