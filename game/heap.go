@@ -31,7 +31,7 @@ func HeapValues(g Game[int], n int, opts ...Option) ([]uint64, error) {
 	for h := 0; h <= n; h++ {
 		if cfg.ctx != nil && h%65536 == 0 {
 			if err := cfg.ctx.Err(); err != nil {
-				return nil, fmt.Errorf("search stopped: %v", err)
+				return nil, fmt.Errorf("search stopped: %w", err)
 			}
 		}
 		buf = buf[:0]
