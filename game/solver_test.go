@@ -355,3 +355,24 @@ func TestClosedForm(t *testing.T) {
 		t.Fatalf("%d positions known", s.Known())
 	}
 }
+
+func TestDenseLimitMixesSliceAndMap(t *testing.T) {
+	// Indices at or above the dense limit go to the map memo; answers must not change.
+	g := denseSubtract{subtract{set: []int{1, 4, 6}}}
+	s := NewSolver[int](g, DenseLimit(50))
+	memo := map[int]uint64{}
+	for n := 200; n >= 0; n -= 3 {
+		v, err := s.Value(n)
+		if err != nil || v != naiveValue[int](g, n, memo) {
+			t.Fatalf("Value(%d) = %d, %v; want %d", n, v, err, naiveValue[int](g, n, memo))
+		}
+		if o, err := s.MisereOutcome(n); err != nil {
+			t.Fatal(err)
+		} else if want := naiveMisere[int](g, n, map[int]bool{}); (o == NextWins) != want {
+			t.Fatalf("MisereOutcome(%d) = %v", n, o)
+		}
+	}
+	if len(s.t.dense) > 50 || len(s.t.ids) == 0 {
+		t.Fatalf("dense %d entries, map %d", len(s.t.dense), len(s.t.ids))
+	}
+}
