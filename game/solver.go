@@ -309,12 +309,78 @@ func (s *Solver[P]) push(p P, id uint32, kind uint8, prev uint32) error {
 	for i := start; i < n; i++ {
 		s.aid[i] = tab.id(s.arena[i])
 	}
+	if r, ok, err := s.shortcut(tab, kind, start, n); err != nil {
+		if prev == cUnknown {
+			s.known--
+		}
+		s.arena = s.arena[:start]
+		return fmt.Errorf("position %v: %w", p, err)
+	} else if ok {
+		// Every option needed is known already: no frame.
+		tab.set(id, r)
+		s.arena = s.arena[:start]
+		return nil
+	}
 	tab.set(id, cOnStack)
 	if len(s.frames) == 0 {
 		s.root, s.rootID = p, id
 	}
 	s.frames = append(s.frames, frame{start: uint32(start), next: uint32(start), kind: kind, prev: prev})
 	return nil
+}
+
+// shortcut returns the memo code of a position whose options (or components) are
+// aid[start:end], when the codes of those options settle it without a search.
+func (s *Solver[P]) shortcut(tab *table[P], kind uint8, start, end int) (uint32, bool, error) {
+	opts := s.aid[start:end]
+	switch kind {
+	case kindValue:
+		if len(opts) >= 64 {
+			return 0, false, nil
+		}
+		var seen uint64
+		for _, o := range opts {
+			c := tab.code(o)
+			if c < cBase {
+				return 0, false, nil
+			}
+			if v := c - cBase; v < 64 {
+				seen |= 1 << v
+			}
+		}
+		return cBase + uint32(bits.TrailingZeros64(^seen)), true, nil
+	case kindSum:
+		var x uint32
+		for _, o := range opts {
+			c := tab.code(o)
+			if c < cBase {
+				return 0, false, nil
+			}
+			x ^= c - cBase
+		}
+		if x > maxValue {
+			return 0, false, fmt.Errorf("Grundy value %d is too large for the solver (the limit is %d)", x, uint64(maxValue))
+		}
+		return cBase + x, true, nil
+	default: // kindOutcome (codes cN, cBase+v) and kindMisere (codes cN, cBase)
+		if kind == kindMisere && len(opts) == 0 {
+			return cN, true, nil
+		}
+		all := true
+		for _, o := range opts {
+			c := tab.code(o)
+			if c == cBase {
+				return cN, true, nil // a move to a P-position
+			}
+			if c < cN {
+				all = false
+			}
+		}
+		if all {
+			return cBase, true, nil
+		}
+		return 0, false, nil
+	}
 }
 
 // fail restores the memo codes of the positions on the stack, empties it and returns err.
