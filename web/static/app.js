@@ -402,11 +402,13 @@ async function solve() {
     box.append(el("p", { id: "solve-value", text: r.value === null || r.value === undefined ? "no Grundy value applies here" : `Grundy value ${r.value}` }));
     if (r.winning_moves && r.winning_moves.length) {
       const t = el("table", { class: "winning", id: "solve-moves" }, el("tr", {}, el("th", { text: "winning move" }), el("th", { text: "to" })));
-      for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: JSON.stringify(m.to) })));
+      for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: Array.isArray(m.to) ? m.to.join(" ") : String(m.to) })));
       box.append(t);
     } else if (r.outcome === "N") {
       box.append(el("p", { class: "hint", text: "winning moves not listed" }));
     }
+    if (r.winning_moves_complete === false && r.winning_moves.length) box.append(el("p", { class: "hint", text: "(not every winning move is listed)" }));
+    if (r.method) box.append(el("p", { class: "hint", text: `method: ${r.method}` }));
     if (r.note) box.append(el("p", { class: "hint", text: r.note }));
   } catch (e) {
     $("solve-error").textContent = e.message;
@@ -418,63 +420,61 @@ $("solve-ruleset").addEventListener("change", onSolveRuleset);
 
 // ---------- play against the engine ----------
 
-// game: the ruleset and flags, the stack of positions (args) after each move, whose turn it is.
-const game = { req: null, stack: [], moves: null, over: false, misere: false, busy: false };
+// game: the ruleset and flags, and the positions where it was the person's turn (for undo). The
+// server is stateless: every step sends the position and the move (POST /api/play).
+const game = { req: null, turns: [], here: null, busy: false };
+
+const playStep = (body) => api("/api/play", { ...game.req, ...body });
 
 async function startGame() {
   const req = solveRequest();
-  const r = ruleByName(req.ruleset);
   $("solve-error").textContent = "";
-  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags }, stack: [], over: false, misere: r && r.play === "misère", info: r });
+  if (game.busy) return;
+  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags }, turns: [], here: null, busy: true });
   $("history").replaceChildren();
+  $("move-list").replaceChildren();
+  $("game-status").textContent = "…";
+  $("game-status").dataset.result = "starting";
   $("game").hidden = false;
   try {
-    const here = await movesAt(req.position);
-    game.stack.push({ pos: here.position, by: null, text: null });
-    if ($("play-engine-first").checked) await engineMove(here);
-    else await showTurn(here);
+    show(await playStep({ position: req.position, engine: $("play-engine-first").checked }));
   } catch (e) {
     $("game").hidden = true;
     $("solve-error").textContent = e.message;
+  } finally {
+    game.busy = false;
   }
 }
 
-const movesAt = (position) => api("/api/moves", { ...game.req, position });
-
-// The position on top of the stack is the player's to move: show it and the moves.
-async function showTurn(here) {
-  game.moves = here;
+// show displays the state after a step: the moves just played, the board, and the person's moves
+// (or the end of the game).
+function show(st) {
+  for (const p of st.played) $("history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
+  game.here = st;
   $("hint-text").textContent = "";
-  drawBoard(here);
+  drawBoard(st);
   const list = $("move-list");
   list.replaceChildren();
-  if (here.moves.length === 0) {
-    game.over = true;
-    const youWin = game.misere; // no move: in normal play you lose, in misère play you win
-    $("game-status").textContent = youWin ? "No moves left for you: you win (misère play)." : "No moves left for you: the engine wins.";
-    $("game-status").dataset.result = youWin ? "you-win" : "engine-wins";
+  const status = $("game-status");
+  if (st.over) {
+    status.textContent = st.winner === "you" ? "Game over: you win!" : "Game over: the engine wins.";
+    status.dataset.result = st.winner === "you" ? "you-win" : "engine-wins";
     return;
   }
-  game.over = false;
-  $("game-status").textContent = "Your move.";
-  $("game-status").dataset.result = "";
-  here.moves.forEach((m, i) => {
+  game.turns.push({ position: st.position, history: $("history").children.length });
+  status.textContent = "Your move.";
+  status.dataset.result = "";
+  st.moves.forEach((m, i) => {
     list.append(el("li", {}, el("button", { type: "button", "data-move": String(i), text: m.move, onclick: () => playerMove(i) })));
   });
-}
-
-function pushHistory(who, text) {
-  $("history").append(el("li", { text: `${who}: ${text}` }));
+  if (st.more_moves) list.append(el("li", { class: "hint", text: `(only the first ${st.moves.length} moves are listed)` }));
 }
 
 async function playerMove(i) {
-  if (game.busy || game.over) return;
+  if (game.busy || !game.here || game.here.over) return;
   game.busy = true;
   try {
-    const m = game.moves.moves[i];
-    game.stack.push({ pos: m.to, by: "you", text: m.move });
-    pushHistory("you", m.move);
-    await engineMove(await movesAt(m.to));
+    show(await playStep({ position: game.here.position, move: game.here.moves[i].move }));
   } catch (e) {
     $("solve-error").textContent = e.message;
   } finally {
@@ -482,36 +482,18 @@ async function playerMove(i) {
   }
 }
 
-// The engine moves from here: a winning move when there is one, else the first legal move.
-async function engineMove(here) {
-  if (here.moves.length === 0) {
-    game.over = true;
-    game.moves = here;
-    drawBoard(here);
-    $("move-list").replaceChildren();
-    const youWin = !game.misere;
-    $("game-status").textContent = youWin ? "The engine has no move left: you win!" : "The engine has no move left: it wins (misère play).";
-    $("game-status").dataset.result = youWin ? "you-win" : "engine-wins";
-    return;
-  }
-  const m = here.moves.find((m) => m.winning) || here.moves[0];
-  game.stack.push({ pos: m.to, by: "engine", text: m.move });
-  pushHistory("engine", m.move);
-  await showTurn(await movesAt(m.to));
-}
-
+// undo goes back to the person's previous turn (undoing the engine's answer too).
 async function undo() {
-  if (game.busy) return;
-  // Back to the player's previous turn: drop the engine's reply and the player's move.
-  let k = game.stack.length - 1;
-  while (k > 0 && game.stack[k].by !== "you") k--;
-  if (k <= 0) return;
+  if (game.busy || game.turns.length === 0) return;
+  // The last entry is the current turn, unless the game is over.
+  if (!game.here.over) game.turns.pop();
+  const prev = game.turns.pop();
+  if (!prev) { if (!game.here.over) game.turns.push({ position: game.here.position, history: $("history").children.length }); return; }
   game.busy = true;
   try {
-    game.stack.length = k;
     const hist = $("history");
-    while (hist.children.length > k - 1) hist.lastChild.remove();
-    await showTurn(await movesAt(game.stack[k - 1].pos));
+    while (hist.children.length > prev.history) hist.lastChild.remove();
+    show(await playStep({ position: prev.position }));
   } catch (e) {
     $("solve-error").textContent = e.message;
   } finally {
@@ -520,45 +502,47 @@ async function undo() {
 }
 
 function hint() {
-  if (!game.moves || game.over) return;
+  if (!game.here || game.here.over) return;
   for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
-  const i = game.moves.moves.findIndex((m) => m.winning);
+  const i = game.here.moves.findIndex((m) => m.winning);
   if (i < 0) {
-    $("hint-text").textContent = "Every move loses against perfect play here; try to make it long.";
+    $("hint-text").textContent = "Every move loses against perfect play here; try to make the game long.";
     return;
   }
-  $("hint-text").textContent = `Winning move: ${game.moves.moves[i].move}`;
+  $("hint-text").textContent = `Winning move: ${game.here.moves[i].move}`;
   const b = document.querySelector(`#move-list button[data-move="${i}"]`);
   if (b) b.classList.add("hinted");
+  for (const c of document.querySelectorAll(`#board [data-move="${i}"]`)) c.classList.add("hinted");
 }
 
-// drawBoard shows the position: heaps as rows of counters (click a counter to take it and every
-// counter to its right, when the ruleset has that move), coins as a strip, anything else as text.
-function drawBoard(here) {
+// drawBoard shows the position: heaps as rows of counters (click a counter to leave that many in
+// its heap, when the ruleset has that move), coins as a strip, and always the ruleset's own drawing.
+function drawBoard(st) {
   const board = $("board");
   board.replaceChildren();
-  $("game-position").textContent = here.text;
-  const nums = here.position.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
-  const kind = here.board;
-  if (kind === "heaps" && nums.every((v) => v <= 60)) {
+  $("game-position").textContent = st.text;
+  const nums = st.position.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
+  if (st.board === "heaps" && nums.every((v) => v <= 60)) {
     nums.forEach((h, i) => {
       const row = el("div", { class: "heap" }, el("span", { class: "label", text: `heap ${i + 1}` }));
       for (let j = 0; j < h; j++) {
-        // Clicking counter j leaves j counters in this heap.
-        const target = here.position.slice();
+        // Counter j: leave j counters in this heap (take this one and those to its right).
+        const target = st.position.slice();
         target[i] = String(j);
-        const mi = here.moves.findIndex((m) => m.to.length === target.length && m.to.every((s, k) => s === target[k]));
-        const c = el("button", { type: "button", class: "counter", title: mi >= 0 ? here.moves[mi].move : "not a legal move", "data-heap": String(i), "data-leave": String(j) });
-        if (mi >= 0) c.addEventListener("click", () => playerMove(mi));
-        else c.disabled = true;
+        const mi = st.over ? -1 : st.moves.findIndex((m) => m.to.length === target.length && m.to.every((s, k) => s === target[k]));
+        const c = el("button", { type: "button", class: "counter", title: mi >= 0 ? st.moves[mi].move : "", "data-heap": String(i), "data-leave": String(j) });
+        if (mi >= 0) {
+          c.dataset.move = String(mi);
+          c.addEventListener("click", () => playerMove(mi));
+        } else c.disabled = true;
         row.append(c);
       }
       board.append(row);
     });
-  } else if (kind === "coins" && nums.every((v) => v <= 200)) {
+  } else if (st.board === "coins" && nums.every((v) => v <= 200)) {
     const hi = Math.max(0, ...nums) + 1, heads = new Set(nums);
     const strip = el("div", { class: "coins" });
-    for (let i = here.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
+    for (let i = 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
     board.append(strip);
   }
 }
@@ -634,6 +618,10 @@ async function start() {
   else {
     fillRulesets($("solve-ruleset"), () => true);
     onSolveRuleset();
+    if (!state.endpoints.has("/api/play")) {
+      $("play-start").disabled = true;
+      $("play-start").after(el("span", { class: "absent", text: "(play is not available in this build)" }));
+    }
   }
   if (!state.endpoints.has("/api/script")) markAbsent("scripts", "Running Starlark scripts");
   showTab(location.hash.slice(1) || "nimbers");
