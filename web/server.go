@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -37,7 +38,8 @@ type Limits struct {
 }
 
 // DefaultLimits returns the limits `grundy serve` uses: generous for a person at a browser, small
-// enough that a few dozen simultaneous worst-case requests fit in memory.
+// enough that a few dozen simultaneous worst-case requests fit in memory. Heavy jobs may use every
+// processor but one, which stays free for light requests and the page (see the load test).
 func DefaultLimits() Limits {
 	return Limits{
 		MaxBodyBytes:   64 << 10,
@@ -46,7 +48,7 @@ func DefaultLimits() Limits {
 		MaxArgs:        64,
 		MaxScriptBytes: 16 << 10,
 		Budget:         10 * time.Second,
-		MaxHeavy:       2,
+		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
 	}
 }
 
