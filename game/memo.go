@@ -45,6 +45,7 @@ type LimitError struct {
 	Limit int
 }
 
+// Error names the limit.
 func (e *LimitError) Error() string {
 	return fmt.Sprintf("the search needs more than %d positions (the limit)", e.Limit)
 }
@@ -59,6 +60,7 @@ type CycleError[P comparable] struct {
 	Cut   int
 }
 
+// Error names the positions of the cycle, each followed by the move to the next.
 func (e *CycleError[P]) Error() string {
 	var b strings.Builder
 	b.WriteString("the moves form a cycle, so there are no Grundy values: ")

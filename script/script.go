@@ -52,6 +52,7 @@ type BudgetError struct {
 	Timeout time.Duration
 }
 
+// Error says which budget ran out and the flag that raises it.
 func (e *BudgetError) Error() string {
 	if e.Limit == "steps" {
 		return fmt.Sprintf("the script ran out of its step budget (%d Starlark steps; raise it with --max-steps)", e.Steps)
