@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"fmt"
+	"iter"
+
+	"grundy/internal/cliarg"
+)
+
+// primeTake is Luogu P1857: one heap; a move takes a prime number of stones; whoever cannot move
+// loses. It is scored: the winner wants to win in as few moves as possible, the loser to last as
+// long as possible, and the score is the number of moves (both players') until the loser is stuck.
+type primeTake struct{}
+
+// primeTakeMax bounds the heap (the table costs about n²/ln n steps).
+const primeTakeMax = 50_000
+
+func primeTakeEntry() entry {
+	return entry{
+		info: Info{
+			Name:     "prime-take",
+			Summary:  "one heap; a move takes a prime number of stones; whoever cannot move loses. Scored: the winner wins as fast as possible, the loser holds out as long as possible",
+			Position: "one heap size: 16",
+			Example:  "16",
+			Theory:   "weighted game (seed 003, P1857): f(n) = N iff some prime move reaches a P-position; the length is 1 + the least length over winning moves for the winner, 1 + the greatest over all moves for the loser, 0 when stuck",
+			Indexing: "one heap",
+			Limits:   fmt.Sprintf("heaps up to %d (the table takes about n²/ln n steps)", primeTakeMax),
+			Play:     "scored",
+		},
+		build: func(flags) (Ruleset, error) { return primeTake{}, nil },
+	}
+}
+
+func (primeTake) Info() Info { return primeTakeEntry().info }
+
+func (primeTake) Parse(args []string) (Position, error) {
+	if len(args) != 1 {
+		return nil, cliarg.Errorf("prime-take is played on one heap, got %d", len(args))
+	}
+	p, err := parseNumbers(args, "heap")
+	if err != nil {
+		return nil, err
+	}
+	if p[0] > primeTakeMax {
+		return nil, cliarg.Errorf("heap %d is too large: prime-take heaps are limited to %d", p[0], primeTakeMax)
+	}
+	return p, nil
+}
+
+func (primeTake) Args(p Position) []string { return numberArgs(p) }
+
+func (primeTake) Format(p Position) string { return fmt.Sprintf("heap: %d", p[0]) }
+
+// primesUpTo lists the primes ≤ n.
+func primesUpTo(n uint64) []uint64 {
+	if n < 2 {
+		return nil
+	}
+	composite := make([]bool, n+1)
+	var ps []uint64
+	for i := uint64(2); i <= n; i++ {
+		if composite[i] {
+			continue
+		}
+		ps = append(ps, i)
+		for j := i * i; j <= n; j += i {
+			composite[j] = true
+		}
+	}
+	return ps
+}
+
+func (primeTake) Moves(p Position) iter.Seq[Move] {
+	return func(yield func(Move) bool) {
+		for _, q := range primesUpTo(p[0]) {
+			if !yield(Move{Text: fmt.Sprintf("take %d", q), To: Position{p[0] - q}}) {
+				return
+			}
+		}
+	}
+}
+
+// primeTable returns win[k] and length[k] for k = 0..n.
+func primeTable(n uint64) ([]bool, []uint64) {
+	ps := primesUpTo(n)
+	win := make([]bool, n+1)
+	length := make([]uint64, n+1)
+	for k := uint64(2); k <= n; k++ {
+		best, worst := ^uint64(0), uint64(0)
+		for _, q := range ps {
+			if q > k {
+				break
+			}
+			r := k - q
+			if !win[r] {
+				best = min(best, length[r])
+			}
+			worst = max(worst, length[r])
+		}
+		if best != ^uint64(0) {
+			win[k], length[k] = true, best+1
+		} else {
+			length[k] = worst + 1
+		}
+	}
+	return win, length
+}
+
+func (t primeTake) Analyze(p Position) (Analysis, error) {
+	n := p[0]
+	win, length := primeTable(n)
+	a := Analysis{Outcome: P, Score: length[n], HasScore: true, Complete: true,
+		Method: "scored game table: win first, then win fast / lose slowly (P1857)",
+		Note:   "scored play: the score is the number of moves until the loser is stuck; the listed moves are the winning moves that keep it least"}
+	if !win[n] {
+		return a, nil
+	}
+	a.Outcome, a.Complete = N, false // only the fastest winning moves are listed
+	for _, q := range primesUpTo(n) {
+		r := n - q
+		if !win[r] && length[r]+1 == length[n] {
+			a.WinningMoves = append(a.WinningMoves, Move{Text: fmt.Sprintf("take %d", q), To: Position{r}})
+		}
+	}
+	return a, nil
+}
