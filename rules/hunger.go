@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"grundy/internal/cliarg"
@@ -95,7 +96,7 @@ func openText(boxes []int) string {
 }
 
 func hungerOpen(p Position, boxes []int) Move {
-	q := with(p, 0, p[0])
+	q := slices.Clone(p)
 	for _, i := range boxes {
 		q[2*i+1] = 1
 	}
@@ -243,5 +244,5 @@ func (h hunger) Analyze(p Position) (Analysis, error) {
 	if a, ok := h.theory(p); ok {
 		return a, nil
 	}
-	return searchAnalysis(h, p, "Hungergame")
+	return searchAnalysis(h, p)
 }

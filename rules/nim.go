@@ -73,8 +73,8 @@ func nimEntry() entry {
 	}
 }
 
-func (nim) Info() Info                        { return nimEntry().info }
-func (nim) Moves(p Position) iter.Seq[Move]   { return takeMoves(p, nil) }
+func (nim) Info() Info                      { return nimEntry().info }
+func (nim) Moves(p Position) iter.Seq[Move] { return takeMoves(p, nil) }
 func (n nim) Analyze(p Position) (Analysis, error) {
 	x := xorAll(p)
 	a := Analysis{Value: x, HasValue: true, Complete: true, Method: "Bouton's theorem: XOR of the heaps"}

@@ -1,56 +1,40 @@
 package rules
 
 import (
-	"iter"
 	"slices"
+
+	"grundy/game"
 )
 
-// oracle answers positions of a ruleset by exhaustive search of its move relation.
+// oracle answers positions of a ruleset with the generic engine (package game) searching the
+// ruleset's move relation; one solver per ruleset keeps its memo across positions.
 type oracle struct {
 	r      Ruleset
 	misere bool
-	vals   map[string]uint64
+	s      *game.Solver[string]
 }
 
 func newOracle(r Ruleset) *oracle {
-	return &oracle{r: r, misere: r.Info().Play == "misère", vals: map[string]uint64{}}
-}
-
-// canonical maps a position to a canonical one of the same game, when the ruleset has a symmetry.
-func canonical(r Ruleset, p Position) Position {
-	if c, ok := r.(interface{ canon(Position) Position }); ok {
-		return c.canon(p)
-	}
-	return p
-}
-
-func (o *oracle) get(p Position) (uint64, error) {
-	p = canonical(o.r, p)
-	if v, ok := o.vals[p.Key()]; ok {
-		return v, nil
-	}
-	vals, err := searchValues(canonGame{o.r}, p, 1<<22, o.misere)
-	if err != nil {
-		return 0, err
-	}
-	for k, v := range vals {
-		o.vals[k] = v
-	}
-	return vals[p.Key()], nil
+	return &oracle{r: r, misere: r.Info().Play == "misère", s: game.NewSolver(EngineGame(r))}
 }
 
 func (o *oracle) outcome(p Position) (Outcome, error) {
-	v, err := o.get(p)
-	if v == 0 { // a Grundy value 0, or a misère P-position
-		return P, err
+	k := Canonical(o.r, p).Key()
+	var g game.Outcome
+	var err error
+	if o.misere {
+		g, err = o.s.MisereOutcome(k)
+	} else {
+		g, err = o.s.Outcome(k)
 	}
-	return N, err
+	return fromGame(g), err
 }
 
-func (o *oracle) value(p Position) (uint64, error) { return o.get(p) }
+func (o *oracle) value(p Position) (uint64, error) { return o.s.Value(Canonical(o.r, p).Key()) }
 
 func (o *oracle) score(p Position) (uint64, error) { return scoreByDefinition(o.r, p) }
 
+// winning lists the keys of the options of p that the engine finds to be P-positions.
 func (o *oracle) winning(p Position) ([]string, error) {
 	var out []string
 	for m := range o.r.Moves(p) {
@@ -65,20 +49,9 @@ func (o *oracle) winning(p Position) ([]string, error) {
 	return out, nil
 }
 
-// canonGame is the ruleset with its options in canonical form.
-type canonGame struct{ Ruleset }
 
-func (g canonGame) Moves(p Position) iter.Seq[Move] {
-	return func(yield func(Move) bool) {
-		for m := range g.Ruleset.Moves(p) {
-			if !yield(Move{Text: m.Text, To: canonical(g.Ruleset, m.To)}) {
-				return
-			}
-		}
-	}
-}
-
-// scoreByDefinition is the length of play of a scored game, straight from the definition.
+// scoreByDefinition is the length of play of a one-heap scored game (winner hurries, loser
+// delays), straight from the definition.
 func scoreByDefinition(r Ruleset, p Position) (uint64, error) {
 	memo := map[string][2]uint64{} // win (0/1), length
 	var order []Position
@@ -96,7 +69,7 @@ func scoreByDefinition(r Ruleset, p Position) (uint64, error) {
 			stack = append(stack, m.To)
 		}
 	}
-	// one-heap games: positions are smaller after every move, so solve in increasing order
+	// one heap: every move lowers it, so solve in increasing order
 	slices.SortFunc(order, func(a, b Position) int { return slices.Compare(a, b) })
 	for _, q := range order {
 		win, best, worst := false, ^uint64(0), uint64(0)

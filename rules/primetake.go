@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 
+	"grundy/game"
 	"grundy/internal/cliarg"
 )
 
@@ -13,7 +14,7 @@ import (
 type primeTake struct{}
 
 // primeTakeMax bounds the heap (the table costs about n²/ln n steps).
-const primeTakeMax = 50_000
+const primeTakeMax = game.PrimeTakeLimit
 
 func primeTakeEntry() entry {
 	return entry{
@@ -80,47 +81,26 @@ func (primeTake) Moves(p Position) iter.Seq[Move] {
 	}
 }
 
-// primeTable returns win[k] and length[k] for k = 0..n.
-func primeTable(n uint64) ([]bool, []uint64) {
-	ps := primesUpTo(n)
-	win := make([]bool, n+1)
-	length := make([]uint64, n+1)
-	for k := uint64(2); k <= n; k++ {
-		best, worst := ^uint64(0), uint64(0)
-		for _, q := range ps {
-			if q > k {
-				break
-			}
-			r := k - q
-			if !win[r] {
-				best = min(best, length[r])
-			}
-			worst = max(worst, length[r])
-		}
-		if best != ^uint64(0) {
-			win[k], length[k] = true, best+1
-		} else {
-			length[k] = worst + 1
-		}
-	}
-	return win, length
-}
-
 func (t primeTake) Analyze(p Position) (Analysis, error) {
-	n := p[0]
-	win, length := primeTable(n)
-	a := Analysis{Outcome: P, Score: length[n], HasScore: true, Complete: true,
-		Method: "scored game table: win first, then win fast / lose slowly (P1857)",
+	n := int(p[0])
+	s := game.NewScoredSolver[int](game.PrimeTake{}, game.WinnerHurries)
+	res, err := s.Solve(n)
+	if err != nil {
+		return Analysis{}, cliarg.Errorf("%v", err)
+	}
+	a := Analysis{Outcome: fromGame(res.Outcome), Score: uint64(res.Score), HasScore: true, Complete: true,
+		Method: "the engine's scored solver: win first, then the winner hurries and the loser delays (P1857)",
 		Note:   "scored play: the score is the number of moves until the loser is stuck; the listed moves are the winning moves that keep it least"}
-	if !win[n] {
+	if a.Outcome == P {
 		return a, nil
 	}
-	a.Outcome, a.Complete = N, false // only the fastest winning moves are listed
-	for _, q := range primesUpTo(n) {
-		r := n - q
-		if !win[r] && length[r]+1 == length[n] {
-			a.WinningMoves = append(a.WinningMoves, Move{Text: fmt.Sprintf("take %d", q), To: Position{r}})
-		}
+	best, err := s.BestMoves(n)
+	if err != nil {
+		return Analysis{}, err
+	}
+	a.Complete = false // only the fastest winning moves
+	for _, m := range best {
+		a.WinningMoves = append(a.WinningMoves, Move{Text: fmt.Sprintf("take %d", n-m.To), To: Position{uint64(m.To)}})
 	}
 	return a, nil
 }

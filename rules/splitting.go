@@ -139,7 +139,7 @@ func (l lasker) Analyze(p Position) (Analysis, error) {
 	}
 	budget := splitBudget
 	for i, h := range p {
-		want := laskerValue(h) ^ x // options may have larger values than h
+		want := laskerValue(h) ^ x         // options may have larger values than h
 		if m := laskerValue(want); m < h { // g is an involution
 			a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-m), To: with(p, i, m)})
 		}

@@ -45,7 +45,7 @@ func (staircase) Parse(args []string) (Position, error) {
 	}
 	return p, nil
 }
-func (staircase) Args(p Position) []string              { return numberArgs(p) }
+func (staircase) Args(p Position) []string { return numberArgs(p) }
 
 func (staircase) Format(p Position) string {
 	if len(p) == 0 {

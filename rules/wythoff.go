@@ -5,6 +5,8 @@ import (
 	"iter"
 	"math/big"
 
+	"grundy/game"
+
 	"grundy/internal/cliarg"
 )
 
@@ -120,11 +122,11 @@ func (w wythoff) Analyze(p Position) (Analysis, error) {
 	x, y := p[0], p[1]
 	a := Analysis{Outcome: N, Complete: true, Method: "Wythoff's theorem: P-positions (⌊nφ⌋, ⌊nφ²⌋)"}
 	if x <= wythoffMaxValueHeap && y <= wythoffMaxValueHeap {
-		vals, err := searchValues(w, p, SearchLimit, false)
+		v, err := game.NewSolver(EngineGame(w), game.MaxPositions(SearchLimit)).Value(w.canon(p).Key())
 		if err != nil {
-			return Analysis{}, err
+			return Analysis{}, engineError(w, err)
 		}
-		a.Value, a.HasValue = vals[p.Key()], true
+		a.Value, a.HasValue = v, true
 		a.Method += "; Grundy value by exhaustive search"
 	} else {
 		a.Note = fmt.Sprintf("the Grundy value is computed only for heaps ≤ %d", wythoffMaxValueHeap)

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+
+	"grundy/game"
+	"grundy/internal/cliarg"
+)
+
+// SearchLimit is the largest number of positions a search by the engine visits before refusing;
+// rulesets that answer some positions by search (wythoff's values, hungergame outside the theory)
+// state it.
+const SearchLimit = 1 << 20
+
+// EngineGame is the move relation of r as a game for the generic engine (package game): positions
+// are [Position.Key] strings. Where the ruleset has a symmetry (heap order, empty heaps) positions
+// are put in a canonical form first, which keeps the search small and changes no answer.
+func EngineGame(r Ruleset) game.Game[string] { return engineGame{r} }
+
+type engineGame struct{ r Ruleset }
+
+// canonicalizer is implemented by rulesets with a symmetry: canon maps a position to a canonical
+// position of the same game.
+type canonicalizer interface{ canon(Position) Position }
+
+// Canonical returns p in r's canonical form (p itself when r has none).
+func Canonical(r Ruleset, p Position) Position {
+	if c, ok := r.(canonicalizer); ok {
+		return c.canon(p)
+	}
+	return p
+}
+
+// Moves yields the canonical keys of the options of the position with key k.
+func (g engineGame) Moves(k string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for m := range g.r.Moves(PositionFromKey(k)) {
+			if !yield(Canonical(g.r, m.To).Key()) {
+				return
+			}
+		}
+	}
+}
+
+// engineError turns the engine's limit error into bad input naming the limit.
+func engineError(r Ruleset, err error) error {
+	var le *game.LimitError
+	if errors.As(err, &le) {
+		return cliarg.Errorf("%s: this position needs a search of more than %d positions, the limit", r.Info().Name, SearchLimit)
+	}
+	return err
+}
+
+// searchAnalysis answers a position by the engine's exhaustive search within SearchLimit positions.
+func searchAnalysis(r Ruleset, p Position) (Analysis, error) {
+	s := game.NewSolver(EngineGame(r), game.MaxPositions(SearchLimit))
+	root := Canonical(r, p).Key()
+	a := Analysis{Complete: true, Method: "exhaustive search by the engine"}
+	var wins []string
+	if r.Info().Play == "misère" {
+		o, err := s.MisereOutcome(root)
+		if err != nil {
+			return Analysis{}, engineError(r, err)
+		}
+		a.Outcome = fromGame(o)
+		a.Note = "no Grundy value in misère play"
+		if wins, err = s.MisereWinningMoves(root); err != nil {
+			return Analysis{}, engineError(r, err)
+		}
+	} else {
+		v, err := s.Value(root)
+		if err != nil {
+			return Analysis{}, engineError(r, err)
+		}
+		a.Outcome, a.Value, a.HasValue = outcomeOf(v), v, true
+		if wins, err = s.WinningMoves(root); err != nil {
+			return Analysis{}, engineError(r, err)
+		}
+	}
+	a.Method = fmt.Sprintf("exhaustive search by the engine (%d positions)", s.Known())
+	win := map[string]bool{}
+	for _, k := range wins {
+		win[k] = true
+	}
+	for m := range r.Moves(p) {
+		if win[Canonical(r, m.To).Key()] {
+			a.WinningMoves = append(a.WinningMoves, m)
+		}
+	}
+	return a, nil
+}
+
+func fromGame(o game.Outcome) Outcome {
+	if o == game.NextWins {
+		return N
+	}
+	return P
+}
