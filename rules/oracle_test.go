@@ -49,7 +49,6 @@ func (o *oracle) winning(p Position) ([]string, error) {
 	return out, nil
 }
 
-
 // scoreByDefinition is the length of play of a one-heap scored game (winner hurries, loser
 // delays), straight from the definition.
 func scoreByDefinition(r Ruleset, p Position) (uint64, error) {
