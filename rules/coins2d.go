@@ -164,7 +164,11 @@ func (c coins2D) Format(p Position) string {
 		return "heads up: " + strings.Join(c.Args(p), " ")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "y\\x %s\n", strings.Repeat(" ", 0))
+	b.WriteString("y\\x")
+	for x := c.rows.first; x <= mx; x++ {
+		fmt.Fprint(&b, x%10)
+	}
+	b.WriteByte('\n')
 	for y := c.cols.first; y <= my; y++ {
 		fmt.Fprintf(&b, "%3d ", y)
 		for x := c.rows.first; x <= mx; x++ {

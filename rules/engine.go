@@ -9,10 +9,14 @@ import (
 	"grundy/internal/cliarg"
 )
 
-// SearchLimit is the largest number of positions a search by the engine visits before refusing;
+// SearchLimit (2^18) is the largest number of positions a search by the engine visits before refusing;
 // rulesets that answer some positions by search (wythoff's values, hungergame outside the theory)
 // state it.
-const SearchLimit = 1 << 20
+const SearchLimit = 1 << 18
+
+// SearchMoves is the largest number of moves a search by the engine may enumerate before refusing
+// (a single position can have a great many moves).
+const SearchMoves = 1 << 21
 
 // EngineGame is the move relation of r as a game for the generic engine (package game): positions
 // are [Position.Key] strings. Where the ruleset has a symmetry (heap order, empty heaps) positions
@@ -53,30 +57,86 @@ func engineError(r Ruleset, err error) error {
 	return err
 }
 
-// searchAnalysis answers a position by the engine's exhaustive search within SearchLimit positions.
+// budgetGame is an engineGame that stops enumerating after a budget of moves and records that it
+// did; a search that ran out of budget is refused (its answer would rest on missing moves).
+type budgetGame struct {
+	engineGame
+	left *int
+	over *bool
+}
+
+func newBudgetGame(r Ruleset, moves int) budgetGame {
+	left, over := moves, false
+	return budgetGame{engineGame{r}, &left, &over}
+}
+
+func (g budgetGame) Moves(k string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for o := range g.engineGame.Moves(k) {
+			if *g.left == 0 {
+				*g.over = true
+				return
+			}
+			*g.left--
+			if !yield(o) {
+				return
+			}
+		}
+	}
+}
+
+// check returns the refusal of a search that ran out of moves, or err.
+func (g budgetGame) check(err error) error {
+	if *g.over {
+		return cliarg.Errorf("%s: this position needs a search of more than %d moves, the limit", g.r.Info().Name, SearchMoves)
+	}
+	return engineError(g.r, err)
+}
+
+// searchValue is the Grundy value of p by the engine, within the search limits.
+func searchValue(r Ruleset, p Position) (uint64, error) {
+	g := newBudgetGame(r, SearchMoves)
+	v, err := game.NewSolver[string](g, game.MaxPositions(SearchLimit)).Value(Canonical(r, p).Key())
+	if err != nil || *g.over {
+		return 0, g.check(err)
+	}
+	return v, nil
+}
+
+// searchAnalysis answers a position by the engine's exhaustive search within SearchLimit positions
+// and SearchMoves moves.
 func searchAnalysis(r Ruleset, p Position) (Analysis, error) {
-	s := game.NewSolver(EngineGame(r), game.MaxPositions(SearchLimit))
+	g := newBudgetGame(r, SearchMoves)
+	a, err := searchAnalysisOf(g, r, p)
+	if err != nil || *g.over {
+		return Analysis{}, g.check(err)
+	}
+	return a, nil
+}
+
+func searchAnalysisOf(g game.Game[string], r Ruleset, p Position) (Analysis, error) {
+	s := game.NewSolver(g, game.MaxPositions(SearchLimit))
 	root := Canonical(r, p).Key()
 	a := Analysis{Complete: true, Method: "exhaustive search by the engine"}
 	var wins []string
 	if r.Info().Play == "misère" {
 		o, err := s.MisereOutcome(root)
 		if err != nil {
-			return Analysis{}, engineError(r, err)
+			return Analysis{}, err
 		}
 		a.Outcome = fromGame(o)
 		a.Note = "no Grundy value in misère play"
 		if wins, err = s.MisereWinningMoves(root); err != nil {
-			return Analysis{}, engineError(r, err)
+			return Analysis{}, err
 		}
 	} else {
 		v, err := s.Value(root)
 		if err != nil {
-			return Analysis{}, engineError(r, err)
+			return Analysis{}, err
 		}
 		a.Outcome, a.Value, a.HasValue = outcomeOf(v), v, true
 		if wins, err = s.WinningMoves(root); err != nil {
-			return Analysis{}, engineError(r, err)
+			return Analysis{}, err
 		}
 	}
 	a.Method = fmt.Sprintf("exhaustive search by the engine (%d positions)", s.Known())

@@ -17,6 +17,10 @@ type hunger struct{}
 // hungerMaxBoxes bounds the boxes of a position (a move may open any subset of the closed ones).
 const hungerMaxBoxes = 64
 
+// hungerMaxSearchClosed bounds the closed boxes of a position answered by search (a move may open
+// any subset of them).
+const hungerMaxSearchClosed = 12
+
 func hungerEntry() entry {
 	return entry{
 		info: Info{
@@ -243,6 +247,13 @@ func pick(boxes []int, set uint64) []int {
 func (h hunger) Analyze(p Position) (Analysis, error) {
 	if a, ok := h.theory(p); ok {
 		return a, nil
+	}
+	closed := 0
+	for i := 1; i < len(p); i += 2 {
+		closed += int(1 - p[i])
+	}
+	if closed > hungerMaxSearchClosed {
+		return Analysis{}, cliarg.Errorf("hungergame: this position is outside the theory (dependent closed boxes whose span misses the open boxes' XOR) and has %d closed boxes: the search handles at most %d", closed, hungerMaxSearchClosed)
 	}
 	return searchAnalysis(h, p)
 }

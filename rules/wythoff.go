@@ -5,7 +5,6 @@ import (
 	"iter"
 	"math/big"
 
-	"grundy/game"
 
 	"grundy/internal/cliarg"
 )
@@ -122,9 +121,9 @@ func (w wythoff) Analyze(p Position) (Analysis, error) {
 	x, y := p[0], p[1]
 	a := Analysis{Outcome: N, Complete: true, Method: "Wythoff's theorem: P-positions (⌊nφ⌋, ⌊nφ²⌋)"}
 	if x <= wythoffMaxValueHeap && y <= wythoffMaxValueHeap {
-		v, err := game.NewSolver(EngineGame(w), game.MaxPositions(SearchLimit)).Value(w.canon(p).Key())
+		v, err := searchValue(w, p)
 		if err != nil {
-			return Analysis{}, engineError(w, err)
+			return Analysis{}, err
 		}
 		a.Value, a.HasValue = v, true
 		a.Method += "; Grundy value by exhaustive search"

@@ -89,6 +89,8 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newSolveCmd(a),
 		newSeqCmd(a),
 		newNimCmd(a),
+		newRulesCmd(a),
+		newPlayCmd(a),
 	)
 	return root
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"grundy/report"
@@ -16,9 +17,15 @@ import (
 // internalf error.
 type rulesetBackend interface {
 	// Solve answers `grundy solve NAME [flags] POS…`.
-	Solve(ctx context.Context, req solveRequest) (report.Solve, error)
+	Solve(ctx context.Context, req solveRequest) (answer, error)
 	// Seq answers `grundy seq NAME [flags] --to N`.
-	Seq(ctx context.Context, req seqRequest) (report.Seq, error)
+	Seq(ctx context.Context, req seqRequest) (answer, error)
+}
+
+// answer is what a backend returns: a JSON document (a report.Solve or report.Seq, possibly with
+// more fields) that also writes itself as text.
+type answer interface {
+	WriteText(w io.Writer) error
 }
 
 // solveRequest is one `grundy solve RULESET …` command line, parsed.
@@ -39,16 +46,16 @@ type seqRequest struct {
 
 // builtinRulesets returns the catalogue's backend. This is the one place where the built-in
 // rulesets plug into solve and seq.
-func builtinRulesets() rulesetBackend { return noRulesets{} }
+func builtinRulesets() rulesetBackend { return catalogueBackend{} }
 
 // noRulesets is the backend of a build without a catalogue: every name is unknown.
 type noRulesets struct{}
 
-func (noRulesets) Solve(_ context.Context, req solveRequest) (report.Solve, error) {
+func (noRulesets) Solve(_ context.Context, req solveRequest) (answer, error) {
 	return report.Solve{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
 }
 
-func (noRulesets) Seq(_ context.Context, req seqRequest) (report.Seq, error) {
+func (noRulesets) Seq(_ context.Context, req seqRequest) (answer, error) {
 	return report.Seq{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
 }
 

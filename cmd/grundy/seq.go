@@ -27,13 +27,14 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 "proved": false}; --summary leaves out the values.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, append([]string{"to"}, scriptFlagNames...), []string{"json", "summary"})
+			g, err := parseGameArgs(args, append([]string{"to"}, scriptFlagNames...), append([]string{"json", "summary"}, rulesetBoolFlags()...))
 			if err != nil {
 				return err
 			}
 			if g.help {
 				return cmd.Help()
 			}
+			moveRulesetBools(&g)
 			if g.bools["json"] {
 				a.json = true
 			}

@@ -62,13 +62,14 @@ With --json: {"ruleset", "position", "outcome": "N"|"P", "value": int|null,
 positions are their canonical literals.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, scriptFlagNames, []string{"json", "misere"})
+			g, err := parseGameArgs(args, scriptFlagNames, append([]string{"json", "misere"}, rulesetBoolFlags()...))
 			if err != nil {
 				return err
 			}
 			if g.help {
 				return cmd.Help()
 			}
+			moveRulesetBools(&g)
 			if g.bools["json"] {
 				a.json = true
 			}

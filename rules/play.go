@@ -1,0 +1,261 @@
+package rules
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// playMoveBudget bounds the moves examined to check one move typed by the player.
+const playMoveBudget = 1 << 22
+
+// playListMax bounds the moves listed by the "moves" command.
+const playListMax = 60
+
+// ErrQuit is returned by [Play] when the player quits.
+var ErrQuit = errors.New("the player quit")
+
+// Match is a game in progress between a person and the perfect engine. It holds the position and
+// whose turn it is; [Match.Human] applies the person's move and [Match.Engine] answers with the
+// engine's. The web page and the terminal game both drive a Match.
+type Match struct {
+	R         Ruleset
+	Pos       Position
+	HumanTurn bool
+}
+
+// Over reports whether the player to move has no move, and if so whether the person won.
+func (m *Match) Over() (over, humanWon bool) {
+	for range m.R.Moves(m.Pos) {
+		return false, false
+	}
+	// The player to move is stuck: she loses in normal and scored play, wins in misère play.
+	moverWins := m.R.Info().Play == "misère"
+	return true, moverWins == m.HumanTurn
+}
+
+// Human applies the move typed by the person: the text of a move as listed by [Match.Legal], its
+// number in that list (from 1), or the position after the move in the ruleset's syntax. An
+// illegal or unreadable move gives an error saying why; the position is then unchanged.
+func (m *Match) Human(input string) (Move, error) {
+	input = strings.TrimSpace(input)
+	if input == "" {
+		return Move{}, errors.New("type a move")
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(input, "#")); err == nil && strings.HasPrefix(input, "#") {
+		list, _ := m.Legal(playListMax)
+		if n < 1 || n > len(list) {
+			return Move{}, fmt.Errorf("there is no move #%d (type 'moves' for the list)", n)
+		}
+		return m.apply(list[n-1]), nil
+	}
+	norm := strings.Join(strings.Fields(strings.ToLower(input)), " ")
+	var target Position
+	to, perr := m.R.Parse(strings.Fields(input))
+	if perr == nil {
+		target = to
+	}
+	budget := playMoveBudget
+	for mv := range m.R.Moves(m.Pos) {
+		if strings.ToLower(mv.Text) == norm || target != nil && equalPos(mv.To, target) {
+			return m.apply(mv), nil
+		}
+		if budget--; budget == 0 {
+			return Move{}, fmt.Errorf("this position has more than %d moves: the move could not be checked", playMoveBudget)
+		}
+	}
+	if perr != nil {
+		return Move{}, fmt.Errorf("not a move of %s: %v (type 'moves' to list the legal moves)", m.R.Info().Name, perr)
+	}
+	if why := whyIllegal(m.R, m.Pos, target); why != "" {
+		return Move{}, fmt.Errorf("illegal move: %s", why)
+	}
+	return Move{}, fmt.Errorf("illegal move: no move of %s leads from %s to %s (%s)", m.R.Info().Name,
+		strings.Join(m.R.Args(m.Pos), " "), strings.Join(m.R.Args(target), " "), m.R.Info().Summary)
+}
+
+func equalPos(a, b Position) bool { return a.Key() == b.Key() }
+
+func (m *Match) apply(mv Move) Move {
+	m.Pos = mv.To
+	m.HumanTurn = !m.HumanTurn
+	return mv
+}
+
+// Legal lists up to max legal moves, and whether there are more.
+func (m *Match) Legal(max int) ([]Move, bool) {
+	var out []Move
+	for mv := range m.R.Moves(m.Pos) {
+		if len(out) == max {
+			return out, true
+		}
+		out = append(out, mv)
+	}
+	return out, false
+}
+
+// Engine plays the engine's move: a winning move when there is one, otherwise the first legal
+// move (any move loses against perfect play).
+func (m *Match) Engine() (Move, error) {
+	a, err := m.R.Analyze(m.Pos)
+	if err != nil {
+		return Move{}, err
+	}
+	if len(a.WinningMoves) > 0 {
+		return m.apply(a.WinningMoves[0]), nil
+	}
+	for mv := range m.R.Moves(m.Pos) {
+		return m.apply(mv), nil
+	}
+	return Move{}, errors.New("no move to play")
+}
+
+// Hint returns a winning move for the player to move, if there is one.
+func (m *Match) Hint() (Move, bool, error) {
+	a, err := m.R.Analyze(m.Pos)
+	if err != nil || len(a.WinningMoves) == 0 {
+		return Move{}, false, err
+	}
+	return a.WinningMoves[0], true, nil
+}
+
+// whyIllegal explains, where it can, why no move leads from p to q.
+func whyIllegal(r Ruleset, p, q Position) string {
+	if equalPos(p, q) {
+		return "a move must change the position"
+	}
+	_, heaps := r.(interface{ isHeaps() })
+	name := r.Info().Name
+	splits := name == "lasker" || name == "split-nim"
+	if heaps && (len(q) < len(p) || len(q) > len(p)+1 || len(q) == len(p)+1 && !splits) {
+		return fmt.Sprintf("the position has %d heaps, you gave %d (write every heap, 0 for an empty one)", len(p), len(q))
+	}
+	if heaps && len(p) == len(q) {
+		var changed []string
+		for i := range p {
+			if q[i] > p[i] {
+				return fmt.Sprintf("heap %d would grow from %d to %d", i+1, p[i], q[i])
+			}
+			if q[i] != p[i] {
+				changed = append(changed, fmt.Sprint(i+1))
+			}
+		}
+		if len(changed) > 1 {
+			return fmt.Sprintf("it changes heaps %s; %s", strings.Join(changed, ", "), r.Info().Summary)
+		}
+	}
+	return ""
+}
+
+// isHeaps marks rulesets whose positions are lists of heaps.
+func (heapsBase) isHeaps() {}
+
+// Play runs a game of r from p in a terminal: it asks who moves first, shows the board after every
+// move, refuses illegal moves with the reason, and ends by naming the winner. The person types
+// moves (see [Match.Human]) or the commands moves, hint, help and quit. It returns [ErrQuit] when
+// the person quits and an error when the input ends before the game does.
+func Play(r Ruleset, p Position, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	w := &errWriter{w: out}
+	info := r.Info()
+	w.printf("%s: %s.\n", info.Name, info.Summary)
+	w.printf("%s\n", r.Format(p))
+	m := &Match{R: r, Pos: p}
+	for {
+		w.printf("Who moves first, you or me? [you/me] ")
+		if !sc.Scan() {
+			return inputEnded(sc, w)
+		}
+		ans := strings.ToLower(strings.TrimSpace(sc.Text()))
+		if ans == "you" || ans == "y" || ans == "engine" || ans == "computer" || ans == "second" {
+			m.HumanTurn = false
+		} else if ans == "me" || ans == "m" || ans == "i" || ans == "first" {
+			m.HumanTurn = true
+		} else {
+			w.printf("Please answer 'me' (you move first) or 'you' (the engine moves first).\n")
+			continue
+		}
+		break
+	}
+	for {
+		if over, humanWon := m.Over(); over {
+			if humanWon {
+				w.printf("Game over: you win!\n")
+			} else {
+				w.printf("Game over: I win.\n")
+			}
+			return w.err
+		}
+		if !m.HumanTurn {
+			mv, err := m.Engine()
+			if err != nil {
+				return err
+			}
+			w.printf("I play: %s\n%s\n", mv.Text, r.Format(m.Pos))
+			continue
+		}
+		w.printf("Your move (a position like %q, a move as listed by 'moves', or moves/hint/help/quit): ", strings.Join(r.Args(m.Pos), " "))
+		if !sc.Scan() {
+			return inputEnded(sc, w)
+		}
+		line := strings.TrimSpace(sc.Text())
+		switch strings.ToLower(line) {
+		case "quit", "q", "exit":
+			w.printf("Bye.\n")
+			return ErrQuit
+		case "help", "?":
+			w.printf("Type the position after your move (%s), or a move exactly as 'moves' lists it, or #N for the N-th listed move.\n", info.Position)
+			continue
+		case "moves", "list":
+			list, more := m.Legal(playListMax)
+			for i, mv := range list {
+				w.printf("  #%d  %s  ->  %s\n", i+1, mv.Text, strings.Join(r.Args(mv.To), " "))
+			}
+			if more {
+				w.printf("  … and more\n")
+			}
+			continue
+		case "hint":
+			if mv, ok, err := m.Hint(); err != nil {
+				return err
+			} else if ok {
+				w.printf("Hint: %s\n", mv.Text)
+			} else {
+				w.printf("Hint: every move loses against perfect play; try to make it long.\n")
+			}
+			continue
+		}
+		mv, err := m.Human(line)
+		if err != nil {
+			w.printf("%v\n", err)
+			continue
+		}
+		w.printf("You play: %s\n%s\n", mv.Text, r.Format(m.Pos))
+	}
+}
+
+func inputEnded(sc *bufio.Scanner, w *errWriter) error {
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	w.printf("\n")
+	if w.err != nil {
+		return w.err
+	}
+	return errors.New("the input ended before the game did")
+}
+
+// errWriter keeps the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
