@@ -5,7 +5,6 @@ import (
 	"iter"
 	"math/big"
 
-
 	"grundy/internal/cliarg"
 )
 
