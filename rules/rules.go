@@ -52,6 +52,7 @@ const (
 	P Outcome = 'P'
 )
 
+// String returns "N" or "P".
 func (o Outcome) String() string { return string(o) }
 
 // Analysis is the answer for one position: who wins, the Grundy value when one applies, and the
