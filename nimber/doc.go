@@ -52,5 +52,7 @@
 //
 // # Wide nimbers
 //
-// A wide type for nimbers beyond 64 bits follows.
+// Big holds nimbers of up to MaxBigBits = 2^16 bits (the field GF(2^(2^16))), with Add, Mul, Square,
+// Sqrt, Inv, Div, Pow, comparisons, and parsing and formatting in decimal and 0x hex. It uses the same
+// tower down to the 64-bit Mul.
 package nimber

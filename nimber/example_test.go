@@ -73,3 +73,27 @@ func ExampleSolveQuadratic() {
 	fmt.Println(x, x^1, ok, nimber.Mul(x, x)^x)
 	// Output: 6 7 true 3
 }
+
+func ExampleBig() {
+	// 2^64 is a Fermat 2-power: times a smaller value it is the ordinary product, squared it is
+	// 3/2 of itself.
+	f, _ := nimber.ParseBig("0x10000000000000000")
+	fmt.Println(f.Mul(nimber.NewBig(5)).Text(16))
+	fmt.Println(f.Square().Text(16))
+	x, _ := nimber.ParseBig("123456789012345678901234567890")
+	fmt.Println(x.Mul(x.Inv()))
+	// Output:
+	// 50000000000000000
+	// 18000000000000000
+	// 1
+}
+
+func ExampleParseBig() {
+	x, err := nimber.ParseBig("0xffffffffffffffffffffffffffffffff")
+	fmt.Println(x, x.FieldBits(), err)
+	_, err = nimber.ParseBig("-5")
+	fmt.Println(err)
+	// Output:
+	// 340282366920938463463374607431768211455 128 <nil>
+	// nimber: "-5": negative numbers are not allowed
+}
