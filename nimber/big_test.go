@@ -198,7 +198,7 @@ func TestBigParseFormat(t *testing.T) {
 		"0xg": "not a number", " 1": "not a number", "1e5": "not a number",
 		top: "out of range", "0x" + strings.Repeat("f", MaxBigBits/4+1): "out of range",
 		new(big.Int).Lsh(big.NewInt(1), MaxBigBits).String(): "out of range",
-		strings.Repeat("9", 20000): "out of range",
+		strings.Repeat("9", 20000):                           "out of range",
 	}
 	for in, want := range bad {
 		if _, err := ParseBig(in); err == nil || !strings.Contains(err.Error(), want) {
