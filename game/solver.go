@@ -40,6 +40,7 @@ type Solver[P comparable] struct {
 	vals   []uint32 // scratch: the values of one frame's options
 	mx     mexer
 	yield  func(P) bool
+	msum   any // *misereSum[P], the search on misère sums, made on first use
 }
 
 // frame kinds
@@ -133,6 +134,15 @@ func (s *Solver[P]) Options(p P) ([]P, error) {
 	}
 	return opts, nil
 }
+
+// posError is an error of a game at a position: the position, then the game's error.
+type posError struct {
+	pos any
+	err error
+}
+
+func (e *posError) Error() string { return fmt.Sprintf("position %v: %v", e.pos, e.err) }
+func (e *posError) Unwrap() error { return e.err }
 
 // dedupe returns a copy of ps without repeats, in first-seen order.
 func dedupe[P comparable](ps []P) []P {
@@ -273,7 +283,7 @@ func (s *Solver[P]) push(p P, id uint32, kind uint8, prev uint32) error {
 				if prev == cUnknown {
 					s.known--
 				}
-				return fmt.Errorf("position %v: %w", p, err)
+				return &posError{pos: p, err: err}
 			}
 		} else {
 			comps, ok = s.split.Split(p)
@@ -289,7 +299,7 @@ func (s *Solver[P]) push(p P, id uint32, kind uint8, prev uint32) error {
 			if prev == cUnknown {
 				s.known--
 			}
-			return fmt.Errorf("position %v: %w", p, err)
+			return &posError{pos: p, err: err}
 		}
 	}
 	n := len(s.arena)
