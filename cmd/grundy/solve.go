@@ -54,8 +54,9 @@ Scripts run sandboxed (no files, no network, no load()), within a budget of Star
 file:line:col), a moves() that returns something other than a list of positions, or a cycle in
 the moves, is bad input (exit 2) with a message that says which.
 
---misere asks for the outcome in misère play (the last player to move loses): by search, one
-position only; the value is then null.
+--misere asks for the outcome in misère play (the last player to move loses), by search (for
+several positions, a search of the sum itself: misère values do not add up); the value is
+then null.
 
 With --json: {"ruleset", "position", "outcome": "N"|"P", "value": int|null,
 "winning_moves": [{"move": "...", "to": ...}]}; for a script the ruleset is "script:FILE" and
@@ -179,10 +180,7 @@ func (a *app) solveScript(ctx context.Context, file string, g gameArgs) error {
 		}
 	}
 	name := "script:" + file
-	if g.bools["misere"] {
-		if len(keys) != 1 {
-			return badInput("--misere takes one position: misère play of a sum is not the sum of the parts (write the sum as one position of your game)")
-		}
+	if g.bools["misere"] && len(keys) == 1 {
 		out, err := s.MisereOutcome(keys[0])
 		if err != nil {
 			return searchError(err)
@@ -198,6 +196,22 @@ func (a *app) solveScript(ctx context.Context, file string, g gameArgs) error {
 			}
 		}
 		return a.emit(res, res.WriteText)
+	}
+	if g.bools["misere"] {
+		// Misère values do not add up: the engine searches the sum itself.
+		out, err := s.MisereSumOutcome(keys)
+		if err != nil {
+			return searchError(err)
+		}
+		res := report.NewSolve(name, keys, out)
+		if out == game.NextWins {
+			moves, err := s.MisereSumWinningMoves(keys)
+			if err != nil {
+				return searchError(err)
+			}
+			res.WinningMoves = sumMoves(keys, moves)
+		}
+		return a.emit(res, func(w io.Writer) error { return writeSumText(w, res) })
 	}
 	if len(keys) == 1 {
 		v, err := s.Value(keys[0])
@@ -227,15 +241,22 @@ func (a *app) solveScript(ctx context.Context, file string, g gameArgs) error {
 	if err != nil {
 		return searchError(err)
 	}
+	res.WinningMoves = sumMoves(keys, moves)
+	return a.emit(res, func(w io.Writer) error { return writeSumText(w, res) })
+}
+
+// sumMoves writes the winning moves of a sum of script positions.
+func sumMoves(keys []string, moves []game.SumMove[string]) []report.Move {
+	out := []report.Move{}
 	for _, m := range moves {
 		to := append([]string(nil), keys...)
 		to[m.Component] = m.To
-		res.WinningMoves = append(res.WinningMoves, report.Move{
+		out = append(out, report.Move{
 			Move: fmt.Sprintf("component %d: %s -> %s", m.Component+1, keys[m.Component], m.To),
 			To:   to,
 		})
 	}
-	return a.emit(res, func(w io.Writer) error { return writeSumText(w, res) })
+	return out
 }
 
 func outcomeOf(v uint64) game.Outcome {

@@ -76,7 +76,19 @@ func TestSolveScriptSumAndMisere(t *testing.T) {
 	if v["outcome"] != "N" || len(v["winning_moves"].([]any)) != 1 {
 		t.Fatalf("misère 2: %v", v)
 	}
-	wantBadInput(t, "--misere takes one position", "", "solve", "--misere", "--script", subSquareStar, "1", "2")
+	// Misère sums: from 1 + 1 the player to move empties one heap and the opponent must take the
+	// last counter: an N-position, with a winning move in each heap.
+	v = decodeJSON(t, "", "solve", "--misere", "--script", subSquareStar, "1", "1")
+	if v["outcome"] != "N" || v["value"] != nil || len(v["winning_moves"].([]any)) != 2 {
+		t.Fatalf("misère 1 + 1: %v", v)
+	}
+	// Kayles rows "xx" + "xx" in misère play, as a sum, agree with the search of the whole row
+	// "xx.xx".
+	sum := decodeJSON(t, "", "solve", "--misere", "--script", kaylesStar, `"xx"`, `"xx"`)
+	row := decodeJSON(t, "", "solve", "--misere", "--script", kaylesStar, `"xx.xx"`)
+	if sum["outcome"] != row["outcome"] {
+		t.Fatalf("misère xx + xx: %v; the row xx.xx: %v", sum["outcome"], row["outcome"])
+	}
 }
 
 func TestSolveScriptText(t *testing.T) {
