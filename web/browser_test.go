@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -14,33 +15,37 @@ import (
 // chromiumPath is where Debian's chromium package puts the browser.
 const chromiumPath = "/usr/bin/chromium"
 
-// browser starts headless Chromium on a fresh profile and returns a context for chromedp actions,
-// with the page server running at the returned URL. Outside CI it skips the test when Chromium is
-// absent; in CI (CI=true) that is a failure, since scripts/test.sh installs it.
-func browser(t *testing.T, lim Limits) (context.Context, string) {
-	t.Helper()
+// chromium is the one headless browser the tests of this package share (each test opens its own
+// tab): started by TestMain when the browser is installed, stopped when the tests end.
+var chromium struct {
+	ctx context.Context // the browser's context; nil when it is absent or failed to start
+	err error           // why it is nil
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(runWithBrowser(m))
+}
+
+func runWithBrowser(m *testing.M) int {
 	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("browser tests need %s (scripts/test.sh installs the Debian package chromium): %v", chromiumPath, err)
-		}
-		t.Skipf("skipping the browser test: %s is absent (install the Debian package chromium, or run make test as root)", chromiumPath)
+		chromium.err = err
+		return m.Run()
 	}
-	srv := httptest.NewServer(New(lim))
-	t.Cleanup(srv.Close)
 	// A fresh profile, removed at the end; Chromium's helpers may still be writing into it while
-	// they exit, so removal is retried briefly and never fails the test.
+	// they exit, so removal is retried briefly.
 	profile, err := os.MkdirTemp("", "grundy-chromium-")
 	if err != nil {
-		t.Fatal(err)
+		chromium.err = err
+		return m.Run()
 	}
-	t.Cleanup(func() {
+	defer func() {
 		for range 20 {
 			if os.RemoveAll(profile) == nil {
 				return
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
-	})
+	}()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Flag("headless", true),
@@ -56,11 +61,35 @@ func browser(t *testing.T, lim Limits) (context.Context, string) {
 		chromedp.WindowSize(1100, 800),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	if err := chromedp.Run(ctx); err != nil { // start the browser now, so failures say so
-		t.Fatalf("starting chromium: %v", err)
+	defer cancelA()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	if err := chromedp.Run(bctx); err != nil { // start the browser now
+		chromium.err = fmt.Errorf("starting chromium: %w", err)
+		return m.Run()
+	}
+	chromium.ctx = bctx
+	return m.Run()
+}
+
+// browser returns a context for chromedp actions in a new tab of the shared browser, with the page
+// server (enforcing lim) running at the returned URL. Outside CI it skips the test when Chromium is
+// absent; in CI (CI=true) that is a failure, since scripts/test.sh installs it.
+func browser(t *testing.T, lim Limits) (context.Context, string) {
+	t.Helper()
+	if chromium.ctx == nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser tests need %s (scripts/test.sh installs the Debian package chromium): %v", chromiumPath, chromium.err)
+		}
+		t.Skipf("skipping the browser test: no browser (%v); install the Debian package chromium, or run make test as root", chromium.err)
+	}
+	srv := httptest.NewServer(New(lim))
+	t.Cleanup(srv.Close)
+	tab, cancelTab := chromedp.NewContext(chromium.ctx)
+	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancelTab() })
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx, srv.URL
 }

@@ -1,9 +1,15 @@
 package web
 
+import "net/http"
+
 // routes registers the API endpoints.
 func (s *Server) routes() {
 	s.handle("POST", "/api/nim", endpoint(s, func(r *NimRequest) bool { return r.Op == "table" }, s.nim))
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
-	s.features = append(s.features, "seq:code")
+	s.features = append(s.features, "seq:code", "seq:ruleset")
+	s.mux.HandleFunc("GET /api/rules", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, catalogue()) })
+	s.endpoints = append(s.endpoints, "/api/rules")
+	s.handle("POST", "/api/solve", endpoint(s, always[SolveRequest], s.solve))
+	s.handle("POST", "/api/play", endpoint(s, always[PlayRequest], s.play))
 	s.handle("POST", "/api/script", endpoint(s, always[ScriptRequest], s.script))
 }
