@@ -200,6 +200,30 @@ func mooreMove(p Position, k uint64) Position {
 	return q
 }
 
+// mooreValueStates bounds the positions below p (the product of heap+1) for which the Grundy
+// value, which Moore's theorem does not give, is searched by the engine.
+const mooreValueStates = 1024
+
+// searchValue fills in the Grundy value of a small position by the engine's search, or notes why
+// it is missing.
+func (m moore) searchValue(p Position, a *Analysis) {
+	states := uint64(1)
+	for _, h := range p {
+		if h >= mooreValueStates || states*(h+1) > mooreValueStates {
+			a.Note = fmt.Sprintf("Moore's theorem gives the outcome, not the Grundy value; the value is searched only when the product of (heap+1) is at most %d; ", mooreValueStates) + a.Note
+			return
+		}
+		states *= h + 1
+	}
+	v, err := searchValue(m, p)
+	if err != nil {
+		a.Note = "the Grundy value search failed: " + err.Error() + "; " + a.Note
+		return
+	}
+	a.Value, a.HasValue = v, true
+	a.Method += "; Grundy value by the engine's search"
+}
+
 // misereMooreWins is the misère Nim_k rule of seed 003.
 func misereMooreWins(p Position, k uint64) bool {
 	big := false
@@ -219,7 +243,8 @@ func misereMooreWins(p Position, k uint64) bool {
 func (m moore) Analyze(p Position) (Analysis, error) {
 	if !m.misere {
 		a := Analysis{Outcome: P, Method: fmt.Sprintf("Moore's theorem: binary column sums mod %d", m.k+1),
-			Note: "Moore's theorem gives the outcome, not the Grundy value; one winning move is listed (the proof's construction)"}
+			Note: "one winning move is listed (the proof's construction)"}
+		m.searchValue(p, &a)
 		if mooreZero(p, m.k) {
 			a.Complete = true
 			return a, nil

@@ -70,7 +70,7 @@ func TestWythoffReference(t *testing.T) {
 	}
 }
 
-// TestNimProductReference: the private nim-product against OEIS A051775 (the table by
+// TestNimProductReference: the nim-product the 2-D rulesets use, against OEIS A051775 (the table by
 // antidiagonals) and A006042 (nim-squares).
 func TestNimProductReference(t *testing.T) {
 	table := refdata.Sequence(t, "A051775.txt")
