@@ -17,8 +17,8 @@ type hunger struct{}
 // hungerMaxBoxes bounds the boxes of a position (a move may open any subset of the closed ones).
 const hungerMaxBoxes = 64
 
-// hungerMaxSearchClosed bounds the closed boxes of a position answered by search (a move may open
-// any subset of them).
+// hungerMaxSearchClosed bounds the closed boxes of a position whose value is computed (over all
+// 3^n pairs of nested subsets).
 const hungerMaxSearchClosed = 12
 
 func hungerEntry() entry {
@@ -28,9 +28,9 @@ func hungerEntry() entry {
 			Summary:  "boxes of stones, all closed at first; a move either opens any non-empty set of closed boxes or takes stones from one open box; whoever cannot move loses",
 			Position: "stones per box; a closed box is written 5, an open one 5o: 1 2 3",
 			Example:  "1 2 3",
-			Theory:   "with every box closed, the first player wins iff some non-empty set of boxes has XOR 0 (seed 003, GF(2) linear basis): he opens all boxes outside an independent set R with XOR(R) = XOR(all), leaving an empty nim-sum and independent closed boxes, a P-position. In general, with x the XOR of the open boxes: independent closed boxes give P iff x = 0; dependent closed boxes with x in their span give N; the remaining positions are searched",
+			Theory:   "with every box closed, the first player wins iff some non-empty set of boxes has XOR 0 (seed 003, GF(2) linear basis): he opens all boxes outside an independent set R with XOR(R) = XOR(all), leaving an empty nim-sum and independent closed boxes, a P-position. In general the game is a sum: the open boxes are Nim heaps (XOR x) and the closed boxes C a game K whose move opening T leads to Nim(T) + K(C minus T); g(K(C)) = mex{XOR(T) ^ g(K(C minus T))} is 0 for independent C, so the value is x ^ g(K(C))",
 			Indexing: "boxes are numbered from 1 in move descriptions",
-			Limits:   "theory for any uint64 boxes (at most 64 boxes); the positions outside the theory are searched when their game tree is small",
+			Limits:   "any uint64 boxes, at most 64; the value and every winning move with at most 12 closed boxes (3^12 subset pairs); beyond, the closed forms: independent closed boxes (value = XOR of the open boxes), or dependent ones whose span holds the open boxes' XOR (N, one winning move); other positions are refused",
 			Play:     "normal",
 		},
 		build: func(flags) (Ruleset, error) { return hunger{}, nil },
@@ -194,9 +194,10 @@ func (h hunger) theory(p Position) (Analysis, bool) {
 		}
 		closed = append(closed, i/2)
 	}
-	a := Analysis{Outcome: outcomeOf(x), Complete: true, Note: "Hungergame is not a sum of games: no Grundy value"}
+	a := Analysis{Outcome: outcomeOf(x), Complete: true}
 	if independent {
-		a.Method = "independent closed boxes: P iff the open boxes' XOR is 0"
+		a.Value, a.HasValue = x, true
+		a.Method = "independent closed boxes are worth 0: the value is the XOR of the open boxes"
 		if x == 0 {
 			return a, true
 		}
@@ -229,6 +230,7 @@ func (h hunger) theory(p Position) (Analysis, bool) {
 		}
 	}
 	a.Outcome, a.Complete = N, false
+	a.Note = "the value is computed only with at most 12 closed boxes"
 	a.Method = "dependent closed boxes whose span holds the open boxes' XOR: open all but an independent set"
 	a.WinningMoves = []Move{hungerOpen(p, pick(closed, rest))}
 	return a, true
@@ -244,16 +246,102 @@ func pick(boxes []int, set uint64) []int {
 	return out
 }
 
+// closedValues returns, for every subset (bit mask) of the closed boxes sizes, the Grundy value of
+// the game K of those closed boxes alone: opening a set T turns K(S) into Nim(T) + K(S\T), so
+// g(S) = mex{XOR(T) ^ g(S\T) : T a non-empty subset of S}. (Hungergame is the sum of the open
+// boxes, Nim heaps, and K of the closed boxes; g(S) = 0 for an independent S.)
+func closedValues(sizes []uint64) []uint64 {
+	n := len(sizes)
+	xor := make([]uint64, 1<<n)
+	for m := 1; m < 1<<n; m++ {
+		low := m & -m
+		xor[m] = xor[m^low] ^ sizes[trailingZeros(low)]
+	}
+	g := make([]uint64, 1<<n)
+	var opts []uint64
+	for m := 1; m < 1<<n; m++ {
+		opts = opts[:0]
+		for t := m; t > 0; t = (t - 1) & m {
+			opts = append(opts, xor[t]^g[m^t])
+		}
+		g[m] = mexOf(opts)
+	}
+	return g
+}
+
+func trailingZeros(x int) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// mexOf is the least non-negative integer not in vs (vs is reordered).
+func mexOf(vs []uint64) uint64 {
+	slices.Sort(vs)
+	var m uint64
+	for _, v := range vs {
+		if v == m {
+			m++
+		} else if v > m {
+			break
+		}
+	}
+	return m
+}
+
 func (h hunger) Analyze(p Position) (Analysis, error) {
-	if a, ok := h.theory(p); ok {
+	var sizes []uint64
+	var boxes []int
+	var x uint64
+	for i := 0; i < len(p); i += 2 {
+		if p[i+1] == 1 {
+			x ^= p[i]
+		} else {
+			sizes = append(sizes, p[i])
+			boxes = append(boxes, i/2)
+		}
+	}
+	if len(sizes) > hungerMaxSearchClosed {
+		if a, ok := h.theory(p); ok {
+			return a, nil
+		}
+		return Analysis{}, cliarg.Errorf("hungergame: this position is outside the closed forms (dependent closed boxes whose span misses the open boxes' XOR) and has %d closed boxes: the value is computed for at most %d", len(sizes), hungerMaxSearchClosed)
+	}
+	g := closedValues(sizes)
+	full := len(g) - 1
+	v := x ^ g[full]
+	a := Analysis{Outcome: outcomeOf(v), Value: v, HasValue: true, Complete: true,
+		Method: "Hungergame is the sum of the open boxes (Nim heaps) and the game of the closed boxes, whose value is the mex over the sets T it may open of XOR(T) ^ g(rest)"}
+	if v == 0 {
 		return a, nil
 	}
-	closed := 0
-	for i := 1; i < len(p); i += 2 {
-		closed += int(1 - p[i])
+	for i := 0; i < len(p); i += 2 {
+		if p[i+1] == 1 {
+			if t := p[i] ^ v; t < p[i] {
+				a.WinningMoves = append(a.WinningMoves, Move{Text: fmt.Sprintf("take %d from box %d", p[i]-t, i/2+1), To: with(p, i, t)})
+			}
+		}
 	}
-	if closed > hungerMaxSearchClosed {
-		return Analysis{}, cliarg.Errorf("hungergame: this position is outside the theory (dependent closed boxes whose span misses the open boxes' XOR) and has %d closed boxes: the search handles at most %d", closed, hungerMaxSearchClosed)
+	xorOf := func(t int) uint64 {
+		var s uint64
+		for b := range sizes {
+			if t>>b&1 == 1 {
+				s ^= sizes[b]
+			}
+		}
+		return s
 	}
-	return searchAnalysis(h, p)
+	for t := 1; t <= full; t++ {
+		if x^xorOf(t)^g[full^t] == 0 {
+			if len(a.WinningMoves) >= maxMovesListed {
+				a.Complete = false
+				break
+			}
+			a.WinningMoves = append(a.WinningMoves, hungerOpen(p, pick(boxes, uint64(t))))
+		}
+	}
+	return a, nil
 }

@@ -248,3 +248,42 @@ func checkAgainstOracle(t *testing.T, r Ruleset, o *oracle, p Position) {
 		}
 	}
 }
+
+// TestHungerTheory checks the closed forms used beyond 12 closed boxes (hunger.theory) against the
+// engine on the small positions, where they apply.
+func TestHungerTheory(t *testing.T) {
+	r, _ := New("hungergame", nil)
+	h := r.(hunger)
+	o := newOracle(r)
+	applied := 0
+	for _, p := range hungerPositions() {
+		a, ok := h.theory(p)
+		if !ok {
+			continue
+		}
+		applied++
+		want, err := o.outcome(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Outcome != want {
+			t.Fatalf("%v: theory %v, engine %v", p, a.Outcome, want)
+		}
+		if a.HasValue {
+			if v, _ := o.value(p); v != a.Value {
+				t.Fatalf("%v: theory's value %d, engine %d", p, a.Value, v)
+			}
+		}
+		for _, m := range a.WinningMoves {
+			if oc, _ := o.outcome(m.To); oc != P {
+				t.Fatalf("%v: theory's move %q reaches an N-position", p, m.Text)
+			}
+		}
+		if a.Outcome == N && len(a.WinningMoves) == 0 {
+			t.Fatalf("%v: no winning move", p)
+		}
+	}
+	if applied < 200 {
+		t.Fatalf("the theory applied to only %d positions", applied)
+	}
+}
