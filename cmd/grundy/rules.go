@@ -78,8 +78,9 @@ With --json: {"rulesets": [{"name", "summary", "flags": [{"name", "arg", "usage"
 						fmt.Fprintf(&b, "%-13s %s\n", r.Name, r.Summary)
 						fmt.Fprintf(&b, "%-13s position: %s\n", "", r.Position)
 						for _, f := range r.Flags {
-							fmt.Fprintf(&b, "%-13s --%s %s: %s\n", "", f.Name, f.Arg, f.Usage)
+							fmt.Fprintf(&b, "%-13s %s: %s\n", "", flagSyntax(f), f.Usage)
 						}
+						fmt.Fprintf(&b, "%-13s numbering: %s\n", "", r.Indexing)
 						fmt.Fprintf(&b, "%-13s example: %s\n\n", "", r.Example)
 					}
 					b.WriteString("'grundy rules NAME' gives the theory, numbering and limits of one ruleset.\n")
@@ -89,7 +90,7 @@ With --json: {"rulesets": [{"name", "summary", "flags": [{"name", "arg", "usage"
 					fmt.Fprintf(&b, "play:      %s\n", r.Play)
 					fmt.Fprintf(&b, "position:  %s\n", r.Position)
 					for _, f := range r.Flags {
-						fmt.Fprintf(&b, "flag:      --%s %s: %s\n", f.Name, f.Arg, f.Usage)
+						fmt.Fprintf(&b, "flag:      %s: %s\n", flagSyntax(f), f.Usage)
 					}
 					fmt.Fprintf(&b, "numbering: %s\n", r.Indexing)
 					fmt.Fprintf(&b, "example:   %s\n", r.Example)
@@ -104,4 +105,12 @@ With --json: {"rulesets": [{"name", "summary", "flags": [{"name", "arg", "usage"
 			})
 		},
 	}
+}
+
+// flagSyntax writes a flag as typed: "--k K", or "--last-loses" for a flag without a value.
+func flagSyntax(f flagJSON) string {
+	if f.Arg == "" {
+		return "--" + f.Name
+	}
+	return "--" + f.Name + " " + f.Arg
 }
