@@ -133,19 +133,6 @@ func (t *table[P]) id(p P) uint32 {
 	return id
 }
 
-// lookup returns the code of p without interning it.
-func (t *table[P]) lookup(p P) uint32 {
-	if t.index != nil {
-		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
-			return t.code(uint32(i))
-		}
-	}
-	if id, ok := t.ids[p]; ok {
-		return t.codes[id&^internBit]
-	}
-	return cUnknown
-}
-
 func (t *table[P]) code(id uint32) uint32 {
 	if id&internBit != 0 {
 		return t.codes[id&^internBit]

@@ -32,8 +32,7 @@ var primesBelowLimit = sync.OnceValue(func() []int {
 // lasts when the winner hurries and the loser delays — P1857's answer for an N-position.
 //
 // Positions are heap sizes from 0 to [PrimeTakeLimit]; larger or negative heaps are refused with
-// an error (it implements [Fallible] and [FallibleScored]). It also implements [Indexer] and
-// [Appender].
+// an error (it implements [Fallible] and [FallibleScored]). It also implements [Indexer].
 type PrimeTake struct{}
 
 // CheckHeap returns an error naming the limit when n is not a heap PrimeTake accepts.
@@ -68,14 +67,6 @@ func (g PrimeTake) TryMoves(n int) (iter.Seq[int], error) {
 		return nil, err
 	}
 	return g.Moves(n), nil
-}
-
-// AppendMoves appends the options of n to dst.
-func (g PrimeTake) AppendMoves(dst []int, n int) []int {
-	for q := range g.Moves(n) {
-		dst = append(dst, q)
-	}
-	return dst
 }
 
 // Index returns n itself.

@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"fmt"
-	"iter"
 	"math/bits"
 	"slices"
 )
@@ -520,18 +519,4 @@ func (s *Solver[P]) run() error {
 		s.frames = s.frames[:top]
 	}
 	return nil
-}
-
-// Values returns the Grundy values of the positions yielded by ps, in order. It is a convenience
-// for tables such as g(0), g(1), …, g(n) of a one-heap game.
-func (s *Solver[P]) Values(ps iter.Seq[P]) ([]uint64, error) {
-	var out []uint64
-	for p := range ps {
-		v, err := s.Value(p)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }

@@ -225,3 +225,32 @@ func TestPrintIsSilent(t *testing.T) {
 		t.Fatalf("%d, %v", v, err)
 	}
 }
+
+func TestInfallibleMethods(t *testing.T) {
+	// Moves and Split (the plain game interfaces) give nothing on an error; TryMoves reports it.
+	g, err := loadSrc(t, "def moves(n):\n    return [n - 1] if n > 0 else 1 // n\ndef split(n):\n    return [n // 2, n - n // 2] if n > 3 else None\n", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []string
+	for o := range g.Moves("3") {
+		opts = append(opts, o)
+	}
+	if len(opts) != 1 || opts[0] != "2" {
+		t.Fatalf("Moves(3) = %v", opts)
+	}
+	for range g.Moves("0") {
+		t.Fatal("Moves(0) yielded an option despite the error")
+	}
+	if c, ok := g.Split("5"); !ok || len(c) != 2 || c[0] != "2" || c[1] != "3" {
+		t.Fatalf("Split(5) = %v, %v", c, ok)
+	}
+	if _, ok := g.Split("2"); ok {
+		t.Fatal("Split(2) split")
+	}
+	before := g.Steps()
+	g.Moves("7")
+	if g.Steps() <= before {
+		t.Fatalf("steps %d then %d", before, g.Steps())
+	}
+}
