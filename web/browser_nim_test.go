@@ -84,7 +84,6 @@ func TestBrowserNimbers(t *testing.T) {
 	if !strings.Contains(status, "values 0 … 15") {
 		t.Fatalf("status %q", status)
 	}
-	screenshot(t, ctx, "nimbers")
 }
 
 // TestBrowserColoursMatchPicture checks that the page colours the heatmap exactly as package picture

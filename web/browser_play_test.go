@@ -162,5 +162,4 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 	if first != want || want == "" {
 		t.Fatalf("after clicking the counter, history starts %q, want %q", first, want)
 	}
-	screenshot(t, ctx, "play")
 }

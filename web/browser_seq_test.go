@@ -60,5 +60,4 @@ func TestBrowserSequence(t *testing.T) {
 			t.Fatalf("CSV line %d: %q, want %d,%d", n+1, lines[n+1], n, v)
 		}
 	}
-	screenshot(t, ctx, "sequences")
 }

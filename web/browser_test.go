@@ -121,3 +121,43 @@ func TestBrowserLoadsPage(t *testing.T) {
 		t.Fatalf("title %q", title)
 	}
 }
+
+// TestBrowserScreenshots makes the README's pictures of the main views (docs/*.png) when
+// GRUNDY_SCREENSHOTS names the directory to write them to:
+//
+//	GRUNDY_SCREENSHOTS=$PWD/docs go test -run TestBrowserScreenshots ./web
+func TestBrowserScreenshots(t *testing.T) {
+	if os.Getenv("GRUNDY_SCREENSHOTS") == "" {
+		t.Skip("set GRUNDY_SCREENSHOTS to a directory to make the screenshots")
+	}
+	ctx, url := browser(t, Limits{})
+	run := func(actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(chromedp.EmulateViewport(1000, 720),
+		chromedp.Navigate(url+"/#nimbers"), chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#calc-a", "0x100000006"), chromedp.SetValue("#calc-op", "pow"), chromedp.SetValue("#calc-b", "12345"),
+		chromedp.Click("#calc-go"), waitText("#calc-result", "", new(string)),
+		chromedp.SetValue("#table-size", "256"), chromedp.Click("#table-go"),
+		waitText("#table-status", "256 × 256", new(string)),
+		chromedp.Click("#zoom-in"), hoverCell(100, 140), waitText("#cell-info", "x = 100", new(string)))
+	screenshot(t, ctx, "nimbers")
+	run(chromedp.Navigate(url+"/#sequences"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.Click(`input[name=seq-kind][value=code]`), chromedp.SetValue("#seq-code", "0.77"),
+		chromedp.SetValue("#seq-to", "400"), chromedp.Click("#seq-go"), waitText("#seq-status", "done", new(string)))
+	screenshot(t, ctx, "sequences")
+	run(chromedp.Navigate(url+"/#play"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#solve-ruleset", "nim"), chromedp.Evaluate(`onSolveRuleset()`, nil),
+		chromedp.SetValue("#solve-position", "3 5 7"), chromedp.Click("#solve-go"), chromedp.WaitVisible("#solve-outcome"),
+		chromedp.Click("#play-start"), waitText("#game-status", "Your move", new(string)),
+		chromedp.Click(`#board button[data-heap="2"][data-leave="6"]`),
+		chromedp.Poll(`game.busy === false && document.querySelectorAll("#history li").length >= 2 ? true : null`, nil),
+		chromedp.Click("#hint"))
+	screenshot(t, ctx, "play")
+	run(chromedp.Navigate(url+"/#scripts"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#script-to", "24"), chromedp.Click("#script-go"), waitText("#script-period", "period", new(string)))
+	screenshot(t, ctx, "scripts")
+}

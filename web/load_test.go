@@ -5,8 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -27,6 +29,10 @@ func TestLoadBounded(t *testing.T) {
 		heapCeiling = 256 << 20
 	)
 	lim := Limits{MaxTable: 256, Budget: 2 * time.Second}
+	// GRUNDY_LOAD_MAX_HEAVY overrides the cap, to compare settings (BENCHMARKS.md).
+	if v, err := strconv.Atoi(os.Getenv("GRUNDY_LOAD_MAX_HEAVY")); err == nil && v > 0 {
+		lim.MaxHeavy = v
+	}
 	s := New(lim)
 	lim = s.Limits()
 	srv := httptest.NewServer(s)

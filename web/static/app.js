@@ -386,7 +386,7 @@ function onSolveRuleset() {
   if (!r) return;
   const ex = showFlags($("solve-flags"), r);
   $("solve-position").value = ex.pos.join(" ");
-  $("solve-about").textContent = `${r.summary} Position: ${r.position}.`;
+  $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position}.`;
   $("play-start").disabled = r.play === "scored";
   $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
 }
@@ -559,14 +559,25 @@ def moves(n):
 `;
 $("script-go").addEventListener("click", async () => {
   $("script-error").textContent = "";
-  $("script-result").textContent = "…";
+  const out = $("script-result");
+  out.replaceChildren("…");
   try {
     const r = await api("/api/script", { source: $("script-source").value, to: Number($("script-to").value) });
-    const v = r.values || [];
-    $("script-result").textContent = v.map((g, i) => `g(${i}) = ${g}`).join("\n") +
-      (r.period ? `\nperiod ${r.period}, preperiod ${r.preperiod} (${r.proved ? "proved" : "not proved"})` : "");
+    // The table: rows of 20 heaps, n above g(n).
+    const v = r.values || [], t = el("table", { class: "gtable", id: "script-table" });
+    for (let i = 0; i < v.length; i += 20) {
+      const n = el("tr", {}, el("th", { text: "n" })), g = el("tr", {}, el("th", { text: "g(n)" }));
+      for (let j = i; j < Math.min(v.length, i + 20); j++) {
+        n.append(el("td", { class: "n", text: String(j) }));
+        g.append(el("td", { text: String(v[j]) }));
+      }
+      t.append(n, g);
+    }
+    out.replaceChildren(t, el("p", { id: "script-period", text: r.period !== null && r.period !== undefined
+      ? `period ${r.period}, preperiod ${r.preperiod} (${r.proved ? "proved" : "apparent in the values computed, not proved"})`
+      : "no period found in the values computed" }));
   } catch (e) {
-    $("script-result").textContent = "";
+    out.replaceChildren();
     $("script-error").textContent = e.message;
   }
 });
