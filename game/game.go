@@ -16,7 +16,8 @@
 //     written in a script language): the solver stops and returns the error.
 //
 // A move relation with a cycle has no Grundy values: the solver returns a [*CycleError] naming the
-// positions of the cycle it met, never a hang or a wrong value.
+// positions of the cycle it met, never a hang or a wrong value. [Solver.LoopyOutcome] gives such
+// games their outcomes, draws included.
 //
 // Beyond normal play the package gives misère outcomes by search ([Solver.MisereOutcome]),
 // scored games in which winning comes first and the score second ([ScoredSolver]), sums of
@@ -99,10 +100,13 @@ const (
 	NextWins
 )
 
-// String returns "P" or "N".
+// String returns "P", "N" or, for [Draw], "D".
 func (o Outcome) String() string {
-	if o == NextWins {
+	switch o {
+	case NextWins:
 		return "N"
+	case Draw:
+		return "D"
 	}
 	return "P"
 }

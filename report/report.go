@@ -18,7 +18,8 @@ type Solve struct {
 	// Position is the position as the ruleset writes it (heaps as a list of numbers, a script's
 	// position as its literal, …).
 	Position any `json:"position"`
-	// Outcome is "N" (the player to move wins) or "P" (the previous player wins).
+	// Outcome is "N" (the player to move wins) or "P" (the previous player wins); "D" (a draw)
+	// only for games with cycles solved with loopy outcomes.
 	Outcome string `json:"outcome"`
 	// Value is the Grundy value, or nil where none applies (misère play, scored games).
 	Value *uint64 `json:"value"`
@@ -47,9 +48,12 @@ func NewSolve(ruleset string, position any, outcome game.Outcome) Solve {
 func (s Solve) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s at %s: ", s.Ruleset, text(s.Position))
-	if s.Outcome == "N" {
+	switch s.Outcome {
+	case "N":
 		b.WriteString("N (the player to move wins)")
-	} else {
+	case "D":
+		b.WriteString("D (a draw: neither player can force a win)")
+	default:
 		b.WriteString("P (the player to move loses)")
 	}
 	if s.Value != nil {

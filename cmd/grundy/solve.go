@@ -58,12 +58,16 @@ the moves, is bad input (exit 2) with a message that says which.
 several positions, a search of the sum itself: misère values do not add up); the value is
 then null.
 
+--loopy (scripts, one position) solves a game whose moves may have cycles: the outcome is N, P
+or D (a draw: play goes on for ever under perfect play), by retrograde analysis of every
+position reachable; the value is null.
+
 With --json: {"ruleset", "position", "outcome": "N"|"P", "value": int|null,
 "winning_moves": [{"move": "...", "to": ...}]}; for a script the ruleset is "script:FILE" and
 positions are their canonical literals.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, scriptFlagNames, append([]string{"json", "misere"}, rulesetBoolFlags()...))
+			g, err := parseGameArgs(args, scriptFlagNames, append([]string{"json", "misere", "loopy"}, rulesetBoolFlags()...))
 			if err != nil {
 				return err
 			}
@@ -88,6 +92,9 @@ positions are their canonical literals.`,
 					return badInput("--%s applies to --script games only", f)
 				}
 			}
+			if g.bools["loopy"] {
+				return badInput("--loopy applies to --script games only")
+			}
 			if len(g.args) == 0 {
 				return badInput("solve takes a RULESET and a position, or --script FILE and a position (see 'grundy solve --help')")
 			}
@@ -102,6 +109,7 @@ positions are their canonical literals.`,
 	}
 	addScriptFlagDocs(cmd)
 	cmd.Flags().Bool("misere", false, "misère play: the last player to move loses (outcome only)")
+	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles; outcome N, P or D (draw), no value")
 	return cmd
 }
 
@@ -164,6 +172,9 @@ func searchError(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return internalf("%v", err)
 	}
+	if errors.Is(err, game.ErrCycle) {
+		return badInput("%v (--loopy gives the outcomes of games with cycles, draws included)", err)
+	}
 	return badInput("%v", err)
 }
 
@@ -180,6 +191,28 @@ func (a *app) solveScript(ctx context.Context, file string, g gameArgs) error {
 		}
 	}
 	name := "script:" + file
+	if g.bools["loopy"] {
+		if g.bools["misere"] || len(keys) != 1 {
+			return badInput("--loopy takes one position and normal play (write a sum as one position of your game)")
+		}
+		out, err := s.LoopyOutcome(keys[0])
+		if err != nil {
+			return searchError(err)
+		}
+		res := report.NewSolve(name, keys[0], out)
+		if out == game.NextWins {
+			opts, outs, err := s.LoopyMoves(keys[0])
+			if err != nil {
+				return searchError(err)
+			}
+			for i, o := range opts {
+				if outs[i] == game.PrevWins {
+					res.WinningMoves = append(res.WinningMoves, report.Move{Move: o, To: o})
+				}
+			}
+		}
+		return a.emit(res, res.WriteText)
+	}
 	if g.bools["misere"] && len(keys) == 1 {
 		out, err := s.MisereOutcome(keys[0])
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,6 +130,36 @@ func TestSolveScriptErrors(t *testing.T) {
 	wantBadInput(t, "time budget (50ms; raise it with --timeout)", "", "solve", "--script", loop, "--max-steps", "0xffffffffffff", "--timeout", "50ms", "0")
 	chain := writeScript(t, "def moves(n):\n    return [n - 1] if n > 0 else []\n")
 	wantBadInput(t, "more than 100 positions (the limit); raise it with --max-positions", "", "solve", "--script", chain, "--max-positions", "100", "1000")
+}
+
+func TestSolveScriptLoopy(t *testing.T) {
+	// A ring of 5 positions where 0 may also move to the terminal position "end": 0 is N (it
+	// moves to the end), 4 is P (its only move is to 0), 3 is N, 2 is P, 1 is N.
+	ring := writeScript(t, "def moves(n):\n    if n == 'end':\n        return []\n    return [(n + 1) % 5] + (['end'] if n == 0 else [])\n")
+	wantBadInput(t, "cycle", "", "solve", "--script", ring, "0")
+	wantBadInput(t, "--loopy gives the outcomes", "", "solve", "--script", ring, "1")
+	for p, want := range []string{"N", "N", "P", "N", "P"} {
+		v := decodeJSON(t, "", "solve", "--loopy", "--script", ring, strconv.Itoa(p))
+		if v["outcome"] != want || v["value"] != nil {
+			t.Fatalf("loopy %d: %v, want %s", p, v, want)
+		}
+	}
+	v := decodeJSON(t, "", "solve", "--loopy", "--script", ring, "0")
+	if ms := v["winning_moves"].([]any); len(ms) != 1 || ms[0].(map[string]any)["to"] != `"end"` {
+		t.Fatalf("loopy 0 moves: %v", v["winning_moves"])
+	}
+	// A pure ring: every position is a draw.
+	pure := writeScript(t, "def moves(n):\n    return [(n + 1) % 3]\n")
+	v = decodeJSON(t, "", "solve", "--loopy", "--script", pure, "2")
+	if v["outcome"] != "D" || len(v["winning_moves"].([]any)) != 0 {
+		t.Fatalf("draw: %v", v)
+	}
+	out, _, code := runCLI(t, "", "solve", "--loopy", "--script", pure, "2")
+	if code != 0 || !strings.Contains(out, "D (a draw") {
+		t.Fatalf("text: %q", out)
+	}
+	wantBadInput(t, "--loopy takes one position", "", "solve", "--loopy", "--script", pure, "1", "2")
+	wantBadInput(t, "--loopy applies to --script games only", "", "solve", "--loopy", "nim", "3")
 }
 
 func TestSeqScript(t *testing.T) {
