@@ -18,4 +18,5 @@ require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
+	golang.org/x/image v0.32.0 // indirect
 )

@@ -24,10 +24,11 @@ yours: a Starlark script defining moves(pos), whose positions here are the ints 
 'grundy solve --help' for scripts and their budgets).
 
 With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "preperiod": t|null,
-"proved": false}; --summary leaves out the values.`,
+"proved": false}; --summary leaves out the values. --plot F.svg or --plot F.png also draws them
+(value against heap, the periodic part shaded period by period, the preperiod marked).`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, append([]string{"to"}, scriptFlagNames...), append([]string{"json", "summary"}, rulesetBoolFlags()...))
+			g, err := parseGameArgs(args, append([]string{"to", "plot"}, scriptFlagNames...), append([]string{"json", "summary"}, rulesetBoolFlags()...))
 			if err != nil {
 				return err
 			}
@@ -69,11 +70,15 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 			if err != nil {
 				return err
 			}
+			if err := a.seqPlot(g, g.args[0], res); err != nil {
+				return err
+			}
 			return a.emit(res, res.WriteText)
 		},
 	}
 	cmd.Flags().String("to", "", "the last heap N: compute g(0..N)")
 	cmd.Flags().Bool("summary", false, "leave the values out: only the period")
+	cmd.Flags().String("plot", "", "also draw the values against the heap, period shaded, into F.svg or F.png")
 	addScriptFlagDocs(cmd)
 	return cmd
 }
@@ -96,5 +101,8 @@ func (a *app) seqScript(ctx context.Context, file string, to uint64, g gameArgs)
 		vals = append(vals, v)
 	}
 	res := report.ApparentSeq(vals, g.bools["summary"])
+	if err := a.seqPlot(g, "script:"+file, res); err != nil {
+		return err
+	}
 	return a.emit(res, res.WriteText)
 }

@@ -344,7 +344,7 @@ function plotSeq(r, base) {
   plot.dataset.points = String(n);
 
   const per = hasPeriod
-    ? `period ${r.period}${r.arithmetic ? ` (arithmetic, saltus ${r.arithmetic})` : ""}, preperiod ${r.preperiod}, ${r.proved ? "proved" : "not proved (seen in the values computed)"}`
+    ? `period ${r.period}${r.saltus ? ` (arithmetic: g(n + ${r.period}) = g(n) + ${r.saltus})` : ""}, preperiod ${r.preperiod}, ${r.proved ? "proved" : "not proved (seen in the values computed)"}`
     : "no period found so far";
   $("seq-summary").textContent = `g(0) … g(${r.computed_to}) computed; ${per}.`;
   $("seq-values").textContent = v.join(" ");
