@@ -69,3 +69,44 @@ func FuzzFlags(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAnalyzeSmall parses arbitrary small positions for every ruleset (the catalogue examples'
+// flags) and checks the answer against the engine, as the proofs do on their fixed bounds.
+func FuzzAnalyzeSmall(f *testing.F) {
+	for _, s := range []string{"3 4 5", "1,2 2,1", "5o 3 1", "1 0 1 3", "2 2", "0,1 1,1 2,2", "7", "1 2 4"} {
+		f.Add(s)
+	}
+	type rc struct {
+		r Ruleset
+		o *oracle
+	}
+	var rs []rc
+	for _, info := range Catalogue() {
+		flags, _ := exampleFlags(info.Example)
+		r, err := New(info.Name, flags)
+		if err != nil {
+			f.Fatal(err)
+		}
+		rs = append(rs, rc{r, newOracle(r)})
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		args := strings.Fields(s)
+		if len(args) > 4 {
+			return
+		}
+		for _, x := range rs {
+			p, err := x.r.Parse(args)
+			if err != nil {
+				continue
+			}
+			small := true
+			for _, v := range p {
+				small = small && v <= 6
+			}
+			if !small {
+				continue
+			}
+			checkAgainstOracle(t, x.r, x.o, p)
+		}
+	})
+}
