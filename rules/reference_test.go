@@ -50,6 +50,18 @@ func TestWythoffReference(t *testing.T) {
 			t.Fatalf("partner of %d: %d, want %d", b, q, a)
 		}
 	}
+	// every number is in exactly one P-pair: partners are mutual
+	rng0 := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		x := rng0.Uint64() >> rng0.IntN(64)
+		q, ok := wythoffPartner(x)
+		if !ok {
+			continue // the partner is past 2^64
+		}
+		if back, ok := wythoffPartner(q); !ok || back != x {
+			t.Fatalf("partner of %d is %d, whose partner is %d", x, q, back)
+		}
+	}
 	phi := new(big.Float).SetPrec(256).SetInt64(5)
 	phi.Sqrt(phi).Add(phi, big.NewFloat(1)).Quo(phi, big.NewFloat(2))
 	rng := rand.New(rand.NewPCG(1, 2))
