@@ -42,8 +42,13 @@ func BenchmarkMul(b *testing.B) { benchBinary(b, Mul) }
 // BenchmarkMulGeneric measures the portable code.
 func BenchmarkMulGeneric(b *testing.B) { benchBinary(b, mulGeneric) }
 
-// BenchmarkMulTextbook is the baseline: the textbook recursion over the Fermat 2-power rules.
-func BenchmarkMulTextbook(b *testing.B) { benchBinary(b, textbookMul) }
+// BenchmarkMulTextbook is the baseline: the textbook rules as the seeds apply them, bilinearity over
+// the bits of both operands with the products 2^i⊗2^j of the Fermat 2-power recursion memoized.
+func BenchmarkMulTextbook(b *testing.B) { benchBinary(b, textbookMulMemo) }
+
+// BenchmarkMulTextbookPlain is the textbook recursion of the Codeforces 1310F statement with no
+// memo: it recomputes every 2^i⊗2^j and is far slower still.
+func BenchmarkMulTextbookPlain(b *testing.B) { benchBinary(b, textbookMul) }
 
 // BenchmarkMulSlice measures the batch call; ns/op is per product.
 func BenchmarkMulSlice(b *testing.B) { benchSlice(b, MulSlice) }
@@ -72,3 +77,17 @@ func BenchmarkInv(b *testing.B)           { benchUnary(b, Inv) }
 
 // BenchmarkInvPow is the baseline for Inv: the power a^(2^64−2) by square-and-multiply.
 func BenchmarkInvPow(b *testing.B) { benchUnary(b, func(a uint64) uint64 { return Pow(a, 1<<64-2) }) }
+
+// BenchmarkLog measures the discrete logarithm (Pohlig–Hellman with baby-step giant-step).
+func BenchmarkLog(b *testing.B) {
+	logTables() // build the tables outside the timing
+	benchUnary(b, func(a uint64) uint64 { e, _ := Log(a | 1); return e })
+}
+
+// BenchmarkOrder measures the multiplicative order (seven powers).
+func BenchmarkOrder(b *testing.B) { benchUnary(b, func(a uint64) uint64 { return Order(a | 1) }) }
+
+// BenchmarkSolveQuadratic measures the linear-map root of x⊗x ⊕ x = a.
+func BenchmarkSolveQuadratic(b *testing.B) {
+	benchUnary(b, func(a uint64) uint64 { x, _ := SolveQuadratic(a); return x })
+}

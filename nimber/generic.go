@@ -23,12 +23,30 @@ func mul32(a, b uint32) uint32 {
 	return uint32(p1^p0)<<16 | uint32(p0^mulHalf16[0][uint8(p2)]^mulHalf16[1][p2>>8])
 }
 
-// mulGeneric is the portable 64-bit nim-product.
+// mulGeneric is the portable 64-bit nim-product: the two Karatsuba levels of mul32 and of the 64-bit
+// split written out, so that the nine 16-bit products are independent loads the processor overlaps.
 func mulGeneric(a, b uint64) uint64 {
-	a0, a1, b0, b1 := uint32(a), uint32(a>>32), uint32(b), uint32(b>>32)
-	p0 := mul32(a0, b0)
-	p1 := mul32(a0^a1, b0^b1)
-	p2 := mul32(a1, b1)
+	// Digits of the operands and their Karatsuba sums.
+	a0, a1, a2, a3 := uint16(a), uint16(a>>16), uint16(a>>32), uint16(a>>48)
+	b0, b1, b2, b3 := uint16(b), uint16(b>>16), uint16(b>>32), uint16(b>>48)
+	// Low half A0 = a1·T ⊕ a0, high half A1 = a3·T ⊕ a2, and A0 ⊕ A1.
+	c0, c1 := a0^a2, a1^a3
+	d0, d1 := b0^b2, b1^b3
+	// P0 = A0⊗B0
+	q0 := mul16(a0, b0)
+	q1 := mul16(a0^a1, b0^b1)
+	q2 := mul16(a1, b1)
+	// P2 = A1⊗B1
+	r0 := mul16(a2, b2)
+	r1 := mul16(a2^a3, b2^b3)
+	r2 := mul16(a3, b3)
+	// P1 = (A0⊕A1)⊗(B0⊕B1)
+	s0 := mul16(c0, d0)
+	s1 := mul16(c0^c1, d0^d1)
+	s2 := mul16(c1, d1)
+	p0 := uint32(q1^q0)<<16 | uint32(q0^mulHalf16[0][uint8(q2)]^mulHalf16[1][q2>>8])
+	p2 := uint32(r1^r0)<<16 | uint32(r0^mulHalf16[0][uint8(r2)]^mulHalf16[1][r2>>8])
+	p1 := uint32(s1^s0)<<16 | uint32(s0^mulHalf16[0][uint8(s2)]^mulHalf16[1][s2>>8])
 	h := mulHalf32[0][uint8(p2)] ^ mulHalf32[1][uint8(p2>>8)] ^ mulHalf32[2][uint8(p2>>16)] ^ mulHalf32[3][p2>>24]
 	return uint64(p1^p0)<<32 | uint64(p0^h)
 }

@@ -183,16 +183,29 @@ func parseNumber(s []byte, i int) (v uint64, end int, msg string) {
 		}
 		return v, i, ""
 	}
+	// Decimal: skip leading zeros; up to 19 significant digits cannot overflow, and a 20th is checked once.
+	for i < len(s) && s[i] == '0' {
+		i++
+	}
+	digits := 0
 	for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
+		d := s[i] - '0'
+		if d > 9 {
 			return 0, 0, notNumber(s, start)
 		}
-		d := uint64(c - '0')
-		if v > (1<<64-1-d)/10 {
+		digits++
+		if digits >= 20 && (digits > 20 || v > (1<<64-1)/10 || v == (1<<64-1)/10 && d > (1<<64-1)%10) {
+			for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
+				if s[i] < '0' || s[i] > '9' {
+					return 0, 0, notNumber(s, start)
+				}
+			}
 			return 0, 0, "number " + quote(token(s, start)) + " is out of range: numbers must be below 2^64"
 		}
-		v = v*10 + d
+		v = v*10 + uint64(d)
+	}
+	if i == start {
+		return 0, 0, notNumber(s, start)
 	}
 	return v, i, ""
 }
