@@ -19,10 +19,11 @@
 // positions of the cycle it met, never a hang or a wrong value. [Solver.LoopyOutcome] gives such
 // games their outcomes, draws included.
 //
-// Beyond normal play the package gives misère outcomes by search ([Solver.MisereOutcome]),
-// scored games in which winning comes first and the score second ([ScoredSolver]), sums of
-// games ([Solver.SumValue], [Solver.SumWinningMoves]) and apparent periods of value sequences
-// ([ApparentPeriod]).
+// Beyond that the package gives sums of games ([Solver.SumValue], [Solver.SumWinningMoves]),
+// misère outcomes by search, of sums too ([Solver.MisereOutcome], [Solver.MisereSumOutcome]),
+// scored games in which winning comes first and the score second, or plain minimax
+// ([ScoredSolver], with [PrimeTake] of Luogu P1857), tables of one-heap games computed bottom-up
+// ([HeapValues], the fastest path) and apparent periods of value sequences ([ApparentPeriod]).
 //
 // A Solver is not safe for concurrent use; use one per goroutine.
 package game
