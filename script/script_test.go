@@ -254,3 +254,35 @@ func TestInfallibleMethods(t *testing.T) {
 		t.Fatalf("steps %d then %d", before, g.Steps())
 	}
 }
+
+// FuzzScript runs arbitrary scripts within small budgets: loading and solving must end with a
+// value or an error, never a panic or a hang.
+func FuzzScript(f *testing.F) {
+	for _, src := range []string{
+		"def moves(n):\n    return [n - 1] if n > 0 else []\n",
+		"def moves(n):\n    return [n]\n",
+		"def moves(n):\n    while True:\n        pass\n",
+		"def moves(n):\n    return [(n, n)]\ndef split(p):\n    return list(p) if type(p) == 'tuple' else None\n",
+		"def moves(s):\n    return [s[1:]] if s else []\n",
+		"x = [1] * 1000000\ndef moves(n):\n    return x\n",
+	} {
+		f.Add(src, "3")
+	}
+	f.Fuzz(func(t *testing.T, src, pos string) {
+		g, err := Load("fuzz.star", []byte(src), Limits{MaxSteps: 20_000, Timeout: time.Second})
+		if err != nil {
+			return
+		}
+		defer g.Close()
+		key, err := g.Position(pos)
+		if err != nil {
+			return
+		}
+		s := game.NewSolver[string](g, game.MaxPositions(2000))
+		if v, err := s.Value(key); err == nil {
+			if out, err := s.Outcome(key); err != nil || (out == game.PrevWins) != (v == 0) {
+				t.Fatalf("value %d but outcome %v, %v", v, out, err)
+			}
+		}
+	})
+}
