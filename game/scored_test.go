@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"errors"
 	"iter"
 	"math/rand/v2"
@@ -225,5 +226,27 @@ func TestScoredCycle(t *testing.T) {
 		if r, err := s.Solve(3); err != nil || r.Outcome != PrevWins {
 			t.Fatalf("after the cycle: %+v, %v", r, err)
 		}
+	}
+}
+
+func TestScoredLimits(t *testing.T) {
+	s := NewScoredSolver[int](PrimeTake{}, WinnerHurries, MaxPositions(50))
+	_, err := s.Solve(1000)
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != 50 {
+		t.Fatalf("limit: %v", err)
+	}
+	if r, err := s.Solve(16); err != nil || r.Score != 3 {
+		t.Fatalf("after the limit: %+v, %v", r, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewScoredSolver[int](PrimeTake{}, WinnerHurries, WithContext(ctx)).Solve(5000); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	// A position over the game's own limit: the error of TryScoredMoves, with the position.
+	_, err = NewScoredSolver[int](PrimeTake{}, WinnerHurries).Solve(PrimeTakeLimit + 1)
+	if err == nil || !strings.Contains(err.Error(), "the limit is 100000") {
+		t.Fatalf("over the limit: %v", err)
 	}
 }
