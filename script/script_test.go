@@ -286,3 +286,21 @@ func FuzzScript(f *testing.F) {
 		}
 	})
 }
+
+func TestLoopyExample(t *testing.T) {
+	// examples/loopy.star against its outcomes computed independently when the example was written
+	// (a short Python fixed point of the definition: N once an option is P, P once every option
+	// is N, the rest draws).
+	g := load(t, "../examples/loopy.star", Limits{})
+	s := game.NewSolver[string](g)
+	want := "PPNNNDPDNNDPD"
+	for n := range len(want) {
+		out, err := s.LoopyOutcome(strconv.Itoa(n))
+		if err != nil || out.String() != want[n:n+1] {
+			t.Fatalf("loopy %d: %v, %v; want %s", n, out, err, want[n:n+1])
+		}
+	}
+	if _, err := s.Value("5"); !errors.Is(err, game.ErrCycle) {
+		t.Fatalf("Value(5): %v", err)
+	}
+}
