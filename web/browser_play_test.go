@@ -111,6 +111,29 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 	if !strings.HasPrefix(status, "you-win") || n == 0 {
 		t.Fatalf("following the hints from nim 2 3 6: %q after %d moves", status, n)
 	}
+	// Coins: Turning Turtles from heads 1 4 7 (numbered from 1); the strip shows them, and the hints
+	// win.
+	var heads []string
+	err := chromedp.Run(ctx,
+		chromedp.SetValue("#solve-ruleset", "turtles"),
+		chromedp.Evaluate(`onSolveRuleset()`, nil),
+		chromedp.SetValue("#solve-position", "1 4 7"),
+		chromedp.Click("#play-start"),
+		waitText("#game-status", "Your move", new(string)),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#board .coin.heads")).map(c => c.textContent)`, &heads),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first0 string
+	chromedp.Run(ctx, chromedp.Text("#board .coin:first-child", &first0))
+	if strings.Join(heads, " ") != "1 4 7" || first0 != "1" {
+		t.Fatalf("coin strip: heads %v, first coin %q", heads, first0)
+	}
+	status, n = playToEnd(t, ctx, "turtles", "1 4 7", true)
+	if !strings.HasPrefix(status, "you-win") || n == 0 {
+		t.Fatalf("following the hints from turtles 1 4 7: %q after %d moves", status, n)
+	}
 	// From a P-position the engine wins whatever the person does.
 	status, _ = playToEnd(t, ctx, "nim", "1 2 3", false)
 	if !strings.HasPrefix(status, "engine-wins") {
@@ -119,7 +142,7 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 	var hist int
 	var position string
 	// Undo after the end: back to the person's last turn.
-	err := chromedp.Run(ctx,
+	err = chromedp.Run(ctx,
 		chromedp.Evaluate(`document.getElementById("history").children.length`, &hist),
 		chromedp.Click("#undo"),
 		waitText("#game-status", "Your move", new(string)),

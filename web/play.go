@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strings"
 
 	"grundy/rules"
 )
@@ -26,6 +27,7 @@ type PlayAnswer struct {
 	Position []string    `json:"position"`
 	Text     string      `json:"text"`
 	Board    string      `json:"board"`
+	CoinBase int         `json:"coin_base"` // the index of the first coin, for the "coins" board
 	Over     bool        `json:"over"`
 	Winner   string      `json:"winner,omitempty"` // "you" or "engine" when over
 	Moves    []MoveEntry `json:"moves"`
@@ -69,6 +71,9 @@ func (s *Server) play(ctx context.Context, r *PlayRequest) (any, error) {
 	}
 	m := &rules.Match{R: rs, Pos: p, HumanTurn: !r.Engine}
 	ans := PlayAnswer{Played: []Played{}, Moves: []MoveEntry{}, Board: boardOf(rs.Info())}
+	if strings.Contains(rs.Info().Indexing, "numbered from 1") {
+		ans.CoinBase = 1
+	}
 	if over, _ := m.Over(); !over {
 		if r.Move != "" {
 			mv, err := m.Human(r.Move)

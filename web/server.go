@@ -140,8 +140,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // accepting, lets running requests finish for up to grace, and returns. It returns nil after a
 // shutdown caused by ctx, and the server's error otherwise.
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	var h http.Handler = s
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		h = loopbackOnly(s)
+	}
 	hs := &http.Server{
-		Handler:           s,
+		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      s.limits.Budget + 15*time.Second,
@@ -167,6 +171,25 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		return fmt.Errorf("web: requests still running after %v of graceful shutdown; closed them", grace)
 	}
 	return err
+}
+
+// loopbackOnly refuses requests whose Host is not a loopback name: a server listening on loopback
+// is meant for this machine's browser, and a web page elsewhere that points its own host name at
+// 127.0.0.1 (DNS rebinding) must not reach it.
+func loopbackOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+		ip := net.ParseIP(host)
+		if !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			writeJSON(w, http.StatusForbidden, &apiError{Msg: fmt.Sprintf("this server listens on loopback and answers only requests addressed to localhost, not %q", r.Host)})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Listen opens a TCP listener on addr ("host:port"; DefaultAddr when empty). It refuses an address

@@ -306,6 +306,19 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("status %d", resp.StatusCode)
 	}
+	// On loopback, requests addressed to another host name are refused (DNS rebinding).
+	for host, want := range map[string]int{"evil.example": 403, "localhost": 200, "[::1]:8080": 200, "127.0.0.1": 200, "10.0.0.1": 403} {
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/api/info", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Fatalf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
 	cancel()
 	select {
 	case err := <-errc:

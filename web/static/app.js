@@ -542,7 +542,7 @@ function drawBoard(st) {
   } else if (st.board === "coins" && nums.every((v) => v <= 200)) {
     const hi = Math.max(0, ...nums) + 1, heads = new Set(nums);
     const strip = el("div", { class: "coins" });
-    for (let i = 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
+    for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
     board.append(strip);
   }
 }
