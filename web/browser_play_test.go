@@ -134,6 +134,22 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 	if !strings.HasPrefix(status, "you-win") || n == 0 {
 		t.Fatalf("following the hints from turtles 1 4 7: %q after %d moves", status, n)
 	}
+	// 2-D coins: Acrostic Twins from heads at 1,2 and 3,4, drawn as a grid; follow the hints.
+	var gridHeads []string
+	err = chromedp.Run(ctx,
+		chromedp.SetValue("#solve-ruleset", "acrostic"),
+		chromedp.Evaluate(`onSolveRuleset()`, nil),
+		chromedp.SetValue("#solve-position", "1,2 3,4"),
+		chromedp.Click("#play-start"),
+		waitText("#game-status", "Your move", new(string)),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#board .grid .coin.heads")).map(c => c.title)`, &gridHeads),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(gridHeads, " ") != "1,2 3,4" {
+		t.Fatalf("grid heads %v", gridHeads)
+	}
 	// From a P-position the engine wins whatever the person does.
 	status, _ = playToEnd(t, ctx, "nim", "1 2 3", false)
 	if !strings.HasPrefix(status, "engine-wins") {

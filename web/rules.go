@@ -20,7 +20,7 @@ type RuleInfo struct {
 	OneHeap  bool       `json:"one_heap"`
 	Play     string     `json:"play"`
 	// Board is how the page draws a position: "heaps" (rows of counters), "coins" (a strip of
-	// coins) or "text".
+	// coins), "grid" (coins at x,y) or "text".
 	Board string `json:"board"`
 }
 
@@ -38,6 +38,8 @@ func boardOf(in rules.Info) string {
 		return "heaps"
 	case strings.HasPrefix(in.Position, "the indices of the heads-up coins"):
 		return "coins"
+	case strings.Contains(in.Position, "x,y pairs"):
+		return "grid"
 	}
 	return "text"
 }

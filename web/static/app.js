@@ -544,6 +544,19 @@ function drawBoard(st) {
     const strip = el("div", { class: "coins" });
     for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
     board.append(strip);
+  } else if (st.board === "grid") {
+    // Heads-up coins at x,y: a grid one larger than the farthest coin (x across, y down).
+    const pts = st.position.map((s) => s.split(",").map(Number));
+    const w = Math.max(0, ...pts.map((p) => p[0])) + 2, h = Math.max(0, ...pts.map((p) => p[1])) + 2;
+    if (w <= 40 && h <= 40 && pts.every((p) => p.length === 2 && p.every(Number.isInteger))) {
+      const heads = new Set(st.position);
+      const grid = el("div", { class: "grid" });
+      grid.style.gridTemplateColumns = `repeat(${w}, 22px)`;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) grid.append(el("span", { class: "coin small" + (heads.has(`${x},${y}`) ? " heads" : ""), title: `${x},${y}` }));
+      }
+      board.append(grid);
+    }
   }
 }
 
