@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -59,5 +60,33 @@ func TestBrowserSequence(t *testing.T) {
 		if lines[n+1] != fmt.Sprintf("%d,%d", n, v) {
 			t.Fatalf("CSV line %d: %q, want %d,%d", n+1, lines[n+1], n, v)
 		}
+	}
+}
+
+// The progress bar moves while a long sequence is computed (Grundy's game, 30,000 heaps).
+func TestBrowserSequenceProgress(t *testing.T) {
+	ctx, url := browser(t, Limits{Budget: 2 * time.Minute})
+	var mid []any
+	var summary string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#sequences"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.Click(`input[name=seq-kind][value=code]`),
+		chromedp.SetValue("#seq-code", "grundy"),
+		chromedp.SetValue("#seq-to", "30000"),
+		chromedp.Click("#seq-go"),
+		// The bar part-way and the status line, read at the same moment.
+		chromedp.Poll(`(() => { const v = document.getElementById("seq-progress").value; return v > 0 && v < 1 ? [v, document.getElementById("seq-status").textContent] : null; })()`, &mid),
+		waitText("#seq-status", "done", new(string)),
+		chromedp.Text("#seq-summary", &summary),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := mid[1].(string); !strings.Contains(status, "of 30001 values computed") {
+		t.Fatalf("status during the run: %q (bar at %v)", status, mid[0])
+	}
+	if !strings.HasPrefix(summary, "g(0) … g(30000) computed;") {
+		t.Fatalf("summary %q", summary)
 	}
 }

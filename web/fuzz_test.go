@@ -25,8 +25,21 @@ func FuzzAPI(f *testing.F) {
 			req.Header.Set("Content-Type", "application/json")
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, req)
+			body := rec.Body.Bytes()
+			if strings.HasSuffix(path, "/stream") && rec.Code == 200 {
+				// Newline-delimited: the last line ends the stream with a result or an error.
+				lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+				var end streamEnd
+				if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil || (end.Result == nil) == (end.Error == nil) {
+					t.Fatalf("POST %s %q: last line %q", path, body, lines[len(lines)-1])
+				}
+				if end.Status >= 500 {
+					t.Fatalf("POST %s %q: %s", path, body, lines[len(lines)-1])
+				}
+				continue
+			}
 			var v map[string]any
-			if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			if err := json.Unmarshal(body, &v); err != nil {
 				t.Fatalf("POST %s %q: status %d, answer not a JSON object: %q", path, body, rec.Code, rec.Body.String())
 			}
 			if rec.Code >= 500 {

@@ -6,6 +6,7 @@ import "net/http"
 func (s *Server) routes() {
 	s.handle("POST", "/api/nim", endpoint(s, func(r *NimRequest) bool { return r.Op == "table" }, s.nim))
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
+	s.handle("POST", "/api/seq/stream", http.HandlerFunc(s.seqStream))
 	s.features = append(s.features, "seq:code", "seq:ruleset")
 	s.mux.HandleFunc("GET /api/rules", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, catalogue()) })
 	s.endpoints = append(s.endpoints, "/api/rules")

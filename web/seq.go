@@ -80,11 +80,17 @@ func (s *Server) seq(ctx context.Context, r *SeqRequest) (any, error) {
 // octalSeq computes g(0..to) of a take-and-break code, all the way to to (a proved period is
 // reported, and the values still computed, so that the plot spans what was asked).
 func octalSeq(ctx context.Context, code string, to int) (any, error) {
+	return octalSeqOpts(ctx, code, to, nil)
+}
+
+// octalSeqOpts is octalSeq, calling progress (when not nil) now and then with the values computed
+// so far and the target.
+func octalSeqOpts(ctx context.Context, code string, to int, progress func(done, target int)) (any, error) {
 	c, err := octal.Parse(code)
 	if err != nil {
 		return nil, cliarg.Errorf("%v", err)
 	}
-	res, err := octal.Compute(ctx, c, octal.Options{To: max(to, 1), KeepGoing: true, MaxBytes: seqMaxBytes})
+	res, err := octal.Compute(ctx, c, octal.Options{To: max(to, 1), KeepGoing: true, MaxBytes: seqMaxBytes, Progress: progress})
 	var le *octal.LimitError
 	switch {
 	case errors.As(err, &le):

@@ -282,18 +282,17 @@ async function computeSeq() {
     $("seq-go").disabled = false;
     return;
   }
-  // Live progress: the server computes g(0..m) for m growing by doubling up to N, so the page shows
-  // each stage as it arrives; the total work is at most about twice that of the last stage.
-  let m = Math.min(to, 256), r = null;
+  // Live progress: the answer streams as lines, {"done", "target"} while the values are computed
+  // and then {"result"} (or {"error"}); the bar follows the lines.
   try {
-    for (;;) {
-      $("seq-status").textContent = `computing g(0) … g(${m})`;
-      r = await api("/api/seq", { ...base, to: m });
-      $("seq-progress").value = to === 0 ? 1 : m / to;
-      plotSeq(r, base);
-      if (m >= to) break;
-      m = Math.min(to, m * 2);
-    }
+    $("seq-status").textContent = `computing g(0) … g(${to})`;
+    $("seq-progress").value = 0;
+    const r = await streamSeq({ ...base, to }, (done, target) => {
+      $("seq-progress").value = done / target;
+      $("seq-status").textContent = `${done} of ${target} values computed`;
+    });
+    $("seq-progress").value = 1;
+    plotSeq(r, base);
     $("seq-status").textContent = "done";
   } catch (e) {
     $("seq-status").textContent = "";
@@ -301,6 +300,41 @@ async function computeSeq() {
   } finally {
     $("seq-go").disabled = false;
   }
+}
+
+// streamSeq posts body to /api/seq/stream, calls progress for every progress line and returns the
+// result of the last line (or throws its error).
+async function streamSeq(body, progress) {
+  const resp = await fetch("/api/seq/stream", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!resp.ok) {
+    let msg = `HTTP ${resp.status}`;
+    try { msg = (await resp.json()).error || msg; } catch (e) { /* keep the status */ }
+    throw new Error(msg);
+  }
+  const reader = resp.body.getReader(), dec = new TextDecoder();
+  let buf = "", end = null;
+  const take = (line) => {
+    if (line.trim() === "") return;
+    const v = JSON.parse(line);
+    if (v.result !== undefined || v.error !== undefined) end = v;
+    else progress(v.done, v.target);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      take(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  }
+  take(buf);
+  if (!end) throw new Error("the answer ended early");
+  if (end.error) throw new Error(end.error.error || "failed");
+  return end.result;
 }
 
 function plotSeq(r, base) {

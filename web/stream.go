@@ -1,0 +1,111 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"grundy/internal/cliarg"
+	"grundy/octal"
+)
+
+// Progress is a line of POST /api/seq/stream while the computation runs: Done of Target values
+// computed so far.
+type Progress struct {
+	Done   int `json:"done"`
+	Target int `json:"target"`
+}
+
+// streamEnd is the last line of POST /api/seq/stream: the answer of /api/seq, or the error with the
+// status /api/seq would have given.
+type streamEnd struct {
+	Result any       `json:"result,omitempty"`
+	Error  *apiError `json:"error,omitempty"`
+	Status int       `json:"status,omitempty"`
+}
+
+// progressEvery is how often a progress line is written.
+const progressEvery = 100 * time.Millisecond
+
+// seqStream answers POST /api/seq/stream: the body of /api/seq, and the answer as
+// newline-delimited JSON: {"done": d, "target": t} lines while a take-and-break code is computed
+// (rulesets compute at once and send none), then one last line, {"result": <the answer of
+// /api/seq>} or {"error": {...}, "status": <the status /api/seq would have given>}. Malformed
+// requests and requests over the limits get the plain error answers of /api/seq instead.
+func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
+	req := new(SeqRequest)
+	if ae := s.decode(w, r, req); ae != nil {
+		writeJSON(w, ae.Status, ae)
+		return
+	}
+	// Check what can be checked before the stream starts, so that it gets a proper status.
+	to, err := s.seqTo(req)
+	if err == nil && req.Code != "" {
+		if _, perr := octal.Parse(req.Code); perr != nil {
+			err = cliarg.Errorf("%v", perr)
+		}
+	}
+	if err != nil {
+		ae := s.asAPIError(err)
+		writeJSON(w, ae.Status, ae)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
+	defer cancel()
+	var done, target atomic.Int64
+	finished := make(chan struct{})
+	var b []byte
+	var runErr error
+	go func() {
+		defer close(finished)
+		b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) {
+			if req.Code != "" && req.Ruleset == "" && len(req.Flags) == 0 {
+				return octalSeqProgress(ctx, req.Code, to, func(d, t int) { done.Store(int64(d)); target.Store(int64(t)) })
+			}
+			return s.seq(ctx, req)
+		})
+	}()
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	last := int64(-1)
+	for {
+		select {
+		case <-finished:
+			end := streamEnd{}
+			if runErr != nil {
+				ae := s.asAPIError(runErr)
+				end.Error, end.Status = ae, ae.Status
+				line, _ := encode(end)
+				w.Write(line)
+			} else {
+				// The answer is already JSON: wrap it without decoding it again.
+				w.Write([]byte(`{"result":`))
+				w.Write(b[:len(b)-1]) // without its newline
+				w.Write([]byte("}\n"))
+			}
+			return
+		case <-tick.C:
+			if d := done.Load(); d != last && target.Load() > 0 {
+				last = d
+				line, _ := encode(Progress{Done: int(d), Target: int(target.Load())})
+				if _, err := w.Write(line); err != nil {
+					cancel()
+				}
+				if flusher != nil {
+					flusher.Flush()
+				}
+			}
+		}
+	}
+}
+
+// octalSeqProgress is octalSeq reporting progress.
+func octalSeqProgress(ctx context.Context, code string, to int, progress func(done, target int)) (any, error) {
+	return octalSeqOpts(ctx, code, to, progress)
+}
