@@ -66,10 +66,11 @@ func squareGeneric(a uint64) uint64 { return lookupLinear(&squareTab, a) }
 // sqrtGeneric is the nim square root, the inverse linear map of squareGeneric.
 func sqrtGeneric(a uint64) uint64 { return lookupLinear(&sqrtTab, a) }
 
-// square32 is the square in GF(2^32): (a1·T ⊕ a0)^2 = a1^2·T ⊕ a1^2⊗(T/2) ⊕ a0^2.
-func square32(a uint32) uint32 {
-	s0, s1 := mul16(uint16(a), uint16(a)), mul16(uint16(a>>16), uint16(a>>16))
-	return uint32(s1)<<16 | uint32(s0^mulHalf16[0][uint8(s1)]^mulHalf16[1][s1>>8])
+// half16 is x ⊗ 2^15 in GF(2^16), and half32 is x ⊗ 2^31 in GF(2^32): linear maps by byte tables.
+func half16(x uint16) uint16 { return mulHalf16[0][uint8(x)] ^ mulHalf16[1][x>>8] }
+
+func half32(x uint32) uint32 {
+	return mulHalf32[0][uint8(x)] ^ mulHalf32[1][uint8(x>>8)] ^ mulHalf32[2][uint8(x>>16)] ^ mulHalf32[3][x>>24]
 }
 
 // The inverse through the tower. Over GF(Q) the Fermat 2-power T has minimal polynomial x^2 ⊕ x ⊕ T/2,
@@ -78,30 +79,46 @@ func square32(a uint32) uint32 {
 //	N = a ⊗ conj(a) = a0^2 ⊕ a0⊗a1 ⊕ a1^2⊗(T/2)
 //
 // lies in GF(Q). Then a^-1 = conj(a) ⊗ N^-1: one inverse in the half field and a few products.
-
-// inv16 is the inverse in GF(2^16), with inv16(0) = 0.
-func inv16(a uint16) uint16 {
-	if a == 0 {
-		return 0
-	}
-	return expTab[order16-logTab[a]]
-}
-
-// inv32 is the inverse in GF(2^32), with inv32(0) = 0.
-func inv32(a uint32) uint32 {
-	a0, a1 := uint16(a), uint16(a>>16)
-	s1 := mul16(a1, a1)
-	n := mul16(a0, a0) ^ mul16(a0, a1) ^ mulHalf16[0][uint8(s1)] ^ mulHalf16[1][s1>>8]
-	ni := inv16(n)
-	return uint32(mul16(a1, ni))<<16 | uint32(mul16(a0^a1, ni))
-}
+// invGeneric applies this at 64 and at 32 bits, with everything written out in terms of the 16-bit
+// logarithms so that each digit's logarithm is looked up once: the cost is about that of one Mul.
+// In GF(2^16) a square is exp[2·log x] and an inverse exp[65535 − log x].
 
 // invGeneric is the inverse in GF(2^64), with invGeneric(0) = 0.
 func invGeneric(a uint64) uint64 {
-	a0, a1 := uint32(a), uint32(a>>32)
-	s1 := square32(a1)
-	h := mulHalf32[0][uint8(s1)] ^ mulHalf32[1][uint8(s1>>8)] ^ mulHalf32[2][uint8(s1>>16)] ^ mulHalf32[3][s1>>24]
-	n := square32(a0) ^ mul32(a0, a1) ^ h
-	ni := inv32(n)
-	return uint64(mul32(a1, ni))<<32 | uint64(mul32(a0^a1, ni))
+	if a == 0 {
+		return 0
+	}
+	const m = expSize - 1
+	// a = a1·U ⊕ a0 with U = 2^32, a0 = x1·T ⊕ x0, a1 = y1·T ⊕ y0, T = 2^16.
+	x0, x1, y0, y1 := uint16(a), uint16(a>>16), uint16(a>>32), uint16(a>>48)
+	lx0, lx1, ly0, ly1 := logTab[x0], logTab[x1], logTab[y0], logTab[y1]
+	ly01 := logTab[y0^y1]
+	// N = a0^2 ⊕ a0⊗a1 ⊕ a1^2⊗2^31, in GF(2^32).
+	sx0, sx1 := expTab[(2*lx0)&m], expTab[(2*lx1)&m]
+	sy0, sy1 := expTab[(2*ly0)&m], expTab[(2*ly1)&m]
+	a0sq := uint32(sx1)<<16 | uint32(sx0^half16(sx1))
+	a1sq := uint32(sy1)<<16 | uint32(sy0^half16(sy1))
+	p0 := expTab[(lx0+ly0)&m]
+	p1 := expTab[(logTab[x0^x1]+ly01)&m]
+	p2 := expTab[(lx1+ly1)&m]
+	n := a0sq ^ (uint32(p1^p0)<<16 | uint32(p0^half16(p2))) ^ half32(a1sq)
+	// N^-1 = (n1⊗M^-1)·T ⊕ (n0⊕n1)⊗M^-1 with M = n0^2 ⊕ n0⊗n1 ⊕ n1^2⊗2^15 ≠ 0 (as a ≠ 0).
+	n0, n1 := uint16(n), uint16(n>>16)
+	ln0, ln1 := logTab[n0], logTab[n1]
+	mm := expTab[(2*ln0)&m] ^ expTab[(ln0+ln1)&m] ^ half16(expTab[(2*ln1)&m])
+	li := order16 - logTab[mm] // log of M^-1, in [1, 65535]
+	m1 := expTab[(ln1+li)&m]
+	m0 := expTab[(logTab[n0^n1]+li)&m]
+	lm0, lm1, lm01 := logTab[m0], logTab[m1], logTab[m0^m1]
+	// a^-1 = (a1⊗N^-1)·U ⊕ (a0⊕a1)⊗N^-1, two Karatsuba products sharing the digits of N^-1.
+	h0 := expTab[(ly0+lm0)&m]
+	h1 := expTab[(ly01+lm01)&m]
+	h2 := expTab[(ly1+lm1)&m]
+	z0, z1 := x0^y0, x1^y1
+	l0 := expTab[(logTab[z0]+lm0)&m]
+	l1 := expTab[(logTab[z0^z1]+lm01)&m]
+	l2 := expTab[(logTab[z1]+lm1)&m]
+	hi := uint32(h1^h0)<<16 | uint32(h0^half16(h2))
+	lo := uint32(l1^l0)<<16 | uint32(l0^half16(l2))
+	return uint64(hi)<<32 | uint64(lo)
 }
