@@ -295,10 +295,14 @@ func FuzzParseBig(f *testing.F) {
 	})
 }
 
-func BenchmarkBigMul128(b *testing.B)  { benchBigMul(b, 128) }
-func BenchmarkBigMul1024(b *testing.B) { benchBigMul(b, 1024) }
+// BenchmarkBigMul128 and the others measure Big products at 128, 1024 and 65536 bits, and the
+// inverse at 128 bits; BenchmarkMulGeneric/BenchmarkMul are the 64-bit step they are built from.
+func BenchmarkBigMul128(b *testing.B)   { benchBigMul(b, 128) }
+func BenchmarkBigMul1024(b *testing.B)  { benchBigMul(b, 1024) }
+func BenchmarkBigMul65536(b *testing.B) { benchBigMul(b, MaxBigBits) }
 func BenchmarkBigInv128(b *testing.B) {
 	x := randomBig(rand.New(rand.NewPCG(1, 1)), 128).Add(NewBig(1).shl(127))
+	defer reportCPU(b)()
 	for b.Loop() {
 		x.Inv()
 	}
@@ -307,6 +311,7 @@ func BenchmarkBigInv128(b *testing.B) {
 func benchBigMul(b *testing.B, bits int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	x, y := randomBig(rng, bits).Add(NewBig(1).shl(bits-1)), randomBig(rng, bits)
+	defer reportCPU(b)()
 	for b.Loop() {
 		x.Mul(y)
 	}
