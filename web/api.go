@@ -23,6 +23,7 @@ type apiError struct {
 	Max    any    `json:"max,omitempty"`
 }
 
+// Error returns the message.
 func (e *apiError) Error() string { return e.Msg }
 
 func badRequest(format string, args ...any) *apiError {

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"grundy/octal"
+	"grundy/rules"
 )
 
 // waitText polls until the text of sel contains want, and stores the text in got.
@@ -60,6 +61,34 @@ func TestBrowserSequence(t *testing.T) {
 		if lines[n+1] != fmt.Sprintf("%d,%d", n, v) {
 			t.Fatalf("CSV line %d: %q, want %d,%d", n+1, lines[n+1], n, v)
 		}
+	}
+}
+
+// A one-heap ruleset of the catalogue, with its flag.
+func TestBrowserSequenceRuleset(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	var summary string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#sequences"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#seq-ruleset", "subtract"),
+		chromedp.Evaluate(`document.getElementById("seq-ruleset").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Evaluate(`document.querySelector('#seq-flags input[data-flag="range"]').value = ""`, nil),
+		chromedp.SetValue(`#seq-flags input[data-flag="set"]`, "1,3,4"),
+		chromedp.SetValue("#seq-to", "100"),
+		chromedp.Click("#seq-go"),
+		waitText("#seq-status", "done", new(string)),
+		chromedp.Text("#seq-summary", &summary),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rules.Seq("subtract", map[string]string{"set": "1,3,4"}, 100, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := fmt.Sprintf("g(0) … g(100) computed; period %d, preperiod %d, proved.", *want.Period, *want.Preperiod); summary != w || !want.Proved {
+		t.Fatalf("summary %q, want %q", summary, w)
 	}
 }
 
