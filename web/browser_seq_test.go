@@ -41,11 +41,11 @@ func TestBrowserSequence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := octal.Compute(context.Background(), octal.MustParse("0.77"), octal.Options{To: 300, KeepGoing: true})
+	res, err := octal.Compute(context.Background(), octal.MustParse("0.77"), octal.Options{To: 300})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("g(0) … g(300) computed; period %d, preperiod %d, proved.", res.Period, res.Preperiod)
+	want := fmt.Sprintf("g(0) … g(300): computed to g(%d), the rest from the proved period; period %d, preperiod %d, proved.", res.ComputedTo, res.Period, res.Preperiod)
 	if summary != want || !res.Proved {
 		t.Fatalf("summary %q, want %q", summary, want)
 	}

@@ -9,17 +9,16 @@ import (
 	"testing"
 
 	"grundy/octal"
-	"grundy/report"
 )
 
-// postSeq posts body to /api/seq and decodes a successful answer.
-func postSeq(t *testing.T, s *Server, body string) report.Seq {
+// postSeq posts body to /api/seq and decodes a successful answer for a code.
+func postSeq(t *testing.T, s *Server, body string) OctalAnswer {
 	t.Helper()
 	req := httptest.NewRequest("POST", "/api/seq", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	var out report.Seq
+	var out OctalAnswer
 	dec := json.NewDecoder(rec.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&out); err != nil || rec.Code != 200 {
@@ -38,8 +37,12 @@ func TestSeqOctalAgainstReference(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := postSeq(t, s, fmt.Sprintf(`{"code": %q, "to": %d}`, code, to))
-			if len(got.Values) != to+1 || got.ComputedTo != uint64(to) {
-				t.Fatalf("%s to %d: %d values, computed_to %d", code, to, len(got.Values), got.ComputedTo)
+			// Every value up to "to", computed or filled in from a proved period, is the reference's.
+			if len(got.Values) != to+1 || got.ComputedTo > to || got.ComputedTo < to && !got.Proved {
+				t.Fatalf("%s to %d: %d values, computed_to %d, proved %v", code, to, len(got.Values), got.ComputedTo, got.Proved)
+			}
+			if got.Code != c.String() {
+				t.Fatalf("code %q, want %q", got.Code, c.String())
 			}
 			for i, v := range want {
 				if got.Values[i] != uint64(v) {
@@ -62,11 +65,18 @@ func TestSeqOctalPeriod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Period == nil || *got.Period != res.Period || *got.Preperiod != res.Preperiod || got.Proved != res.Proved || !got.Proved {
-		t.Fatalf("0.77: %+v, library says period %d preperiod %d proved %v", got, res.Period, res.Preperiod, res.Proved)
+	if got.Period == nil || *got.Period != res.Period || *got.Preperiod != res.Preperiod || got.Proved != res.Proved || !got.Proved ||
+		*got.Period != 12 || *got.Preperiod != 71 || got.ComputedTo != res.ComputedTo || got.ComputedTo >= 400 {
+		t.Fatalf("0.77: %+v, library says period %d preperiod %d proved %v computed to %d", got, res.Period, res.Preperiod, res.Proved, res.ComputedTo)
 	}
 	if len(got.Values) != 401 {
 		t.Fatalf("0.77 to 400: %d values", len(got.Values))
+	}
+	ref, _ := octal.Reference(context.Background(), octal.MustParse("0.77"), 400)
+	for i, v := range ref {
+		if got.Values[i] != uint64(v) {
+			t.Fatalf("0.77: g(%d) = %d, reference %d", i, got.Values[i], v)
+		}
 	}
 }
 

@@ -380,7 +380,9 @@ function plotSeq(r, base) {
   const per = hasPeriod
     ? `period ${r.period}${r.saltus ? ` (arithmetic: g(n + ${r.period}) = g(n) + ${r.saltus})` : ""}, preperiod ${r.preperiod}, ${r.proved ? "proved" : "not proved (seen in the values computed)"}`
     : "no period found so far";
-  $("seq-summary").textContent = `g(0) … g(${r.computed_to}) computed; ${per}.`;
+  $("seq-summary").textContent = r.computed_to < n - 1
+    ? `g(0) … g(${n - 1}): computed to g(${r.computed_to}), the rest from the proved period; ${per}.`
+    : `g(0) … g(${r.computed_to}) computed; ${per}.`;
   $("seq-values").textContent = v.join(" ");
 
   const csv = "n,g\n" + v.map((g, i) => `${i},${g}`).join("\n") + "\n";
