@@ -243,11 +243,15 @@ func width(x, y Big) int {
 	return n
 }
 
-// padded returns x's words extended with zeros to n words.
-func (x Big) padded(n int) []uint64 {
-	p := make([]uint64, n)
-	copy(p, x.w)
-	return p
+// workspace returns a result slice of n words (allocated on its own, as the result keeps it) and one
+// buffer holding copies of x and y padded with zeros to n words and 8n words of scratch.
+func workspace(x, y Big, n int) (z, xp, yp, s []uint64) {
+	z = make([]uint64, n)
+	buf := make([]uint64, 10*n)
+	xp, yp, s = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
+	copy(xp, x.w)
+	copy(yp, y.w)
+	return z, xp, yp, s
 }
 
 // Mul returns the nim-product x ⊗ y.
@@ -255,33 +259,32 @@ func (x Big) Mul(y Big) Big {
 	if x.IsZero() || y.IsZero() {
 		return Big{}
 	}
-	n := width(x, y)
-	z := make([]uint64, n)
-	mulWords(z, x.padded(n), y.padded(n), make([]uint64, 8*n))
+	if len(x.w) == 1 && len(y.w) == 1 {
+		return NewBig(mul(x.w[0], y.w[0]))
+	}
+	z, xp, yp, s := workspace(x, y, width(x, y))
+	mulWords(z, xp, yp, s)
 	return makeBig(z)
 }
 
 // Square returns x ⊗ x.
 func (x Big) Square() Big {
-	n := width(x, x)
-	z := make([]uint64, n)
-	squareWords(z, x.padded(n), make([]uint64, 8*n))
+	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	squareWords(z, xp, s)
 	return makeBig(z)
 }
 
 // Sqrt returns the unique y with y ⊗ y = x.
 func (x Big) Sqrt() Big {
-	n := width(x, x)
-	z := make([]uint64, n)
-	sqrtWords(z, x.padded(n), make([]uint64, 8*n))
+	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	sqrtWords(z, xp, s)
 	return makeBig(z)
 }
 
 // Inv returns the nim-inverse of x, the y with x ⊗ y = 1; Inv of 0 is 0.
 func (x Big) Inv() Big {
-	n := width(x, x)
-	z := make([]uint64, n)
-	invWords(z, x.padded(n), make([]uint64, 8*n))
+	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	invWords(z, xp, s)
 	return makeBig(z)
 }
 
