@@ -48,26 +48,18 @@ func (g engineGame) Moves(k string) iter.Seq[string] {
 	}
 }
 
-// engineError turns the engine's limit error into bad input naming the limit.
-func engineError(r Ruleset, err error) error {
-	var le *game.LimitError
-	if errors.As(err, &le) {
-		return cliarg.Errorf("%s: this position needs a search of more than %d positions, the limit", r.Info().Name, SearchLimit)
-	}
-	return err
-}
-
 // budgetGame is an engineGame that stops enumerating after a budget of moves and records that it
 // did; a search that ran out of budget is refused (its answer would rest on missing moves).
 type budgetGame struct {
 	engineGame
-	left *int
-	over *bool
+	left             *int
+	over             *bool
+	moves, positions int // the limits, for messages
 }
 
-func newBudgetGame(r Ruleset, moves int) budgetGame {
+func newBudgetGame(r Ruleset, moves, positions int) budgetGame {
 	left, over := moves, false
-	return budgetGame{engineGame{r}, &left, &over}
+	return budgetGame{engineGame{r}, &left, &over, moves, positions}
 }
 
 func (g budgetGame) Moves(k string) iter.Seq[string] {
@@ -88,14 +80,18 @@ func (g budgetGame) Moves(k string) iter.Seq[string] {
 // check returns the refusal of a search that ran out of moves, or err.
 func (g budgetGame) check(err error) error {
 	if *g.over {
-		return cliarg.Errorf("%s: this position needs a search of more than %d moves, the limit", g.r.Info().Name, SearchMoves)
+		return cliarg.Errorf("%s: this position needs a search of more than %d moves, the limit", g.r.Info().Name, g.moves)
 	}
-	return engineError(g.r, err)
+	var le *game.LimitError
+	if errors.As(err, &le) {
+		return cliarg.Errorf("%s: this position needs a search of more than %d positions, the limit", g.r.Info().Name, g.positions)
+	}
+	return err
 }
 
 // searchValue is the Grundy value of p by the engine, within the search limits.
 func searchValue(r Ruleset, p Position) (uint64, error) {
-	g := newBudgetGame(r, SearchMoves)
+	g := newBudgetGame(r, SearchMoves, SearchLimit)
 	v, err := game.NewSolver[string](g, game.MaxPositions(SearchLimit)).Value(Canonical(r, p).Key())
 	if err != nil || *g.over {
 		return 0, g.check(err)
@@ -106,7 +102,12 @@ func searchValue(r Ruleset, p Position) (uint64, error) {
 // searchAnalysis answers a position by the engine's exhaustive search within SearchLimit positions
 // and SearchMoves moves.
 func searchAnalysis(r Ruleset, p Position) (Analysis, error) {
-	g := newBudgetGame(r, SearchMoves)
+	return searchAnalysisWithin(r, p, SearchMoves, SearchLimit)
+}
+
+// searchAnalysisWithin is searchAnalysis with the limits given.
+func searchAnalysisWithin(r Ruleset, p Position, moves, positions int) (Analysis, error) {
+	g := newBudgetGame(r, moves, positions)
 	a, err := searchAnalysisOf(g, r, p)
 	if err != nil || *g.over {
 		return Analysis{}, g.check(err)
@@ -114,8 +115,8 @@ func searchAnalysis(r Ruleset, p Position) (Analysis, error) {
 	return a, nil
 }
 
-func searchAnalysisOf(g game.Game[string], r Ruleset, p Position) (Analysis, error) {
-	s := game.NewSolver(g, game.MaxPositions(SearchLimit))
+func searchAnalysisOf(g budgetGame, r Ruleset, p Position) (Analysis, error) {
+	s := game.NewSolver[string](g, game.MaxPositions(g.positions))
 	root := Canonical(r, p).Key()
 	a := Analysis{Complete: true, Method: "exhaustive search by the engine"}
 	var wins []string
@@ -138,6 +139,9 @@ func searchAnalysisOf(g game.Game[string], r Ruleset, p Position) (Analysis, err
 		if wins, err = s.WinningMoves(root); err != nil {
 			return Analysis{}, err
 		}
+	}
+	if *g.over {
+		return Analysis{}, nil // refused by the caller; the root's moves were not all seen
 	}
 	a.Method = fmt.Sprintf("exhaustive search by the engine (%d positions)", s.Known())
 	win := map[string]bool{}

@@ -202,7 +202,7 @@ func mooreMove(p Position, k uint64) Position {
 
 // mooreValueStates bounds the positions below p (the product of heap+1) for which the Grundy
 // value, which Moore's theorem does not give, is searched by the engine.
-const mooreValueStates = 1024
+const mooreValueStates = 256
 
 // searchValue fills in the Grundy value of a small position by the engine's search, or notes why
 // it is missing.

@@ -87,10 +87,10 @@ func proofCases() []proofCase {
 	add("nim", nil, heaps4x7)
 	add("misere-nim", nil, heaps4x7)
 	for _, k := range []string{"1", "2", "3"} {
-		add("moore", map[string]string{"k": k}, upTo(4, 0, 5))
-		add("misere-moore", map[string]string{"k": k}, upTo(4, 0, 5))
+		add("moore", map[string]string{"k": k}, upTo(4, 0, 4))
+		add("misere-moore", map[string]string{"k": k}, upTo(4, 0, 4))
 	}
-	add("moore", map[string]string{"k": "4"}, upTo(5, 0, 3))
+	add("moore", map[string]string{"k": "4"}, upTo(5, 0, 2))
 	add("misere-moore", map[string]string{"k": "2"}, upTo(5, 0, 3))
 	add("staircase", nil, upTo(4, 0, 4))
 	for m := uint64(2); m <= 9; m++ {
@@ -107,18 +107,18 @@ func proofCases() []proofCase {
 		add("subtract", map[string]string{"set": s}, upTo(2, 0, 40))
 	}
 	add("lasker", nil, upTo(3, 0, 7))
-	add("split-nim", nil, append(upTo(2, 0, 6), tuples(3, 0, 4)...))
+	add("split-nim", nil, append(upTo(2, 0, 5), tuples(3, 0, 3)...))
 	add("split", nil, append(upTo(3, 0, 3), tuples(4, 0, 2)...))
 	add("hungergame", nil, hungerPositions())
 	var wy []Position
-	for x := uint64(0); x <= 16; x++ {
-		for y := uint64(0); y <= 16; y++ {
+	for x := uint64(0); x <= 13; x++ {
+		for y := uint64(0); y <= 13; y++ {
 			wy = append(wy, Position{x, y})
 		}
 	}
 	add("wythoff", nil, wy)
 	add("turtles", nil, subsets(1, 8))
-	add("mock-turtles", nil, subsets(0, 8))
+	add("mock-turtles", nil, subsets(0, 7))
 	add("ruler", nil, subsets(1, 8))
 	add("twins", nil, subsets(0, 8))
 	add("acrostic", nil, grid2D(0, 2, 0, 2))
@@ -128,7 +128,7 @@ func proofCases() []proofCase {
 		c, _ := coinRuleByName(rc[1])
 		add("tartan", map[string]string{"rows": rc[0], "cols": rc[1]}, grid2D(r.first, r.first+2, c.first, c.first+2))
 	}
-	add("prime-take", nil, upTo(1, 0, 200)[1:])
+	add("prime-take", nil, upTo(1, 0, 120)[1:])
 	return cases
 }
 

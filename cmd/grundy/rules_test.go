@@ -105,7 +105,7 @@ func TestSolveMisereFlag(t *testing.T) {
 	if v["outcome"] != "P" {
 		t.Fatalf("%v", v)
 	}
-	wantBadInput(t, "the limit", "", "solve", "--misere", "subtract", "--max", "1", "0xffffffffffffffff")
+	wantBadInput(t, "the value is computed for at most 12", "", "solve", "hungergame", "3", "3", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "4o")
 }
 
 func TestSolveBadInput(t *testing.T) {
