@@ -36,7 +36,8 @@ func newNimCmd(a *app) *cobra.Command {
 		Long: `Nimber arithmetic: nim-sum, nim-product, quotient, powers, inverse, square root,
 multiplicative order and discrete logarithm in the nim-field GF(2^64).
 
-Numbers are decimal or 0x hex below 2^64; results are printed in decimal.`,
+Numbers are decimal or 0x hex below 2^64; results are printed in decimal. With --wide, add, mul,
+div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^16))) instead.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return badInput("unknown command %q for %q (see '%s --help')", args[0], cmd.CommandPath(), cmd.CommandPath())
@@ -44,6 +45,21 @@ Numbers are decimal or 0x hex below 2^64; results are printed in decimal.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	var wide bool
+	cmd.PersistentFlags().BoolVar(&wide, "wide", false, "numbers below 2^65536 instead of 2^64 (add, mul, div, pow, inv, sqrt, square)")
+	cmd.PersistentPreRunE = func(c *cobra.Command, args []string) error {
+		if !wide {
+			return nil
+		}
+		switch c.Name() {
+		case "add", "mul", "div", "pow", "inv", "sqrt", "square":
+			if f := c.Flags().Lookup("batch"); f != nil && f.Changed {
+				return badInput("--wide does not apply to mul --batch")
+			}
+			return nil
+		}
+		return badInput("--wide applies to add, mul, div, pow, inv, sqrt and square, not to %s", c.Name())
 	}
 	// A negative number looks like a flag to the flag parser: say what is wrong with it instead.
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
@@ -62,6 +78,9 @@ Numbers are decimal or 0x hex below 2^64; results are printed in decimal.`,
 			Short: short,
 			Args:  exactArgs(2),
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if wide {
+					return a.nimWide(name, args)
+				}
 				v, err := cliarg.Uint64s(args)
 				if err != nil {
 					return err
@@ -80,6 +99,9 @@ Numbers are decimal or 0x hex below 2^64; results are printed in decimal.`,
 			Short: short,
 			Args:  exactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
+				if wide {
+					return a.nimWide(name, args)
+				}
 				v, err := cliarg.Uint64s(args)
 				if err != nil {
 					return err
@@ -183,6 +205,56 @@ When no such x exists the result is "none" (null in JSON), with exit status 0.`,
 		newNimTableCmd(a),
 	)
 	return cmd
+}
+
+// nimWide runs a one-shot operation on nimber.Big values (the --wide flag). The exponent of pow stays
+// an unsigned 64-bit number.
+func (a *app) nimWide(op string, args []string) error {
+	v := make([]nimber.Big, len(args))
+	for i, s := range args {
+		if op == "pow" && i == 1 {
+			break
+		}
+		x, err := nimber.ParseBig(s)
+		if err != nil {
+			return badInput("argument %d: %s", i+1, strings.TrimPrefix(err.Error(), "nimber: "))
+		}
+		v[i] = x
+	}
+	var r nimber.Big
+	switch op {
+	case "add":
+		r = v[0].Add(v[1])
+	case "mul":
+		r = v[0].Mul(v[1])
+	case "div":
+		if v[1].IsZero() {
+			return badInput("division by zero: div A 0 is undefined")
+		}
+		r = v[0].Div(v[1])
+	case "pow":
+		e, err := cliarg.Uint64(args[1])
+		if err != nil {
+			return badInput("argument 2: %v", err)
+		}
+		r = v[0].Pow(e)
+	case "inv":
+		if v[0].IsZero() {
+			return badInput("inv 0 is undefined: 0 has no inverse")
+		}
+		r = v[0].Inv()
+	case "sqrt":
+		r = v[0].Sqrt()
+	case "square":
+		r = v[0].Square()
+	default:
+		return badInput("--wide does not apply to %s", op)
+	}
+	text := r.String()
+	return a.emit(nimResult{Op: op, Args: args, Result: &text}, func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, text)
+		return err
+	})
 }
 
 // emitNim prints a one-shot result: the decimal value, or "none" when r is nil.

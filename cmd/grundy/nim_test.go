@@ -91,6 +91,51 @@ func TestNimBadInput(t *testing.T) {
 	}
 }
 
+func TestNimWide(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		// 2^64 is a Fermat 2-power: 2^64 ⊗ 5 = 5·2^64, and 2^64 ⊗ 2^64 = 3·2^63.
+		{[]string{"mul", "0x10000000000000000", "5"}, "92233720368547758080"},
+		{[]string{"mul", "18446744073709551616", "18446744073709551616"}, "27670116110564327424"},
+		{[]string{"square", "0x10000000000000000"}, "27670116110564327424"},
+		{[]string{"add", "18446744073709551616", "1"}, "18446744073709551617"},
+		{[]string{"div", "92233720368547758080", "5"}, "18446744073709551616"},
+		{[]string{"pow", "0x10000000000000000", "2"}, "27670116110564327424"},
+		{[]string{"sqrt", "27670116110564327424"}, "18446744073709551616"},
+		{[]string{"mul", "8", "8"}, "13"},
+	}
+	for _, c := range cases {
+		out, errOut, code := runCLI(t, "", append([]string{"nim", "--wide"}, c.args...)...)
+		if code != 0 || out != c.want+"\n" {
+			t.Errorf("grundy nim --wide %v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	// inv: x ⊗ inv(x) = 1, checked through the CLI itself.
+	x := "123456789012345678901234567890123456789"
+	inv, _, code := runCLI(t, "", "nim", "inv", "--wide", x)
+	if code != 0 {
+		t.Fatalf("inv --wide: exit %d", code)
+	}
+	if out, _, _ := runCLI(t, "", "nim", "mul", "--wide", x, strings.TrimSpace(inv)); out != "1\n" {
+		t.Fatalf("x ⊗ inv(x) = %q", out)
+	}
+	v := decodeJSON(t, "", "nim", "mul", "--wide", "0x10000000000000000", "5")
+	if v["result"] != "92233720368547758080" || v["op"] != "mul" {
+		t.Fatalf("JSON %v", v)
+	}
+	wantBadInput(t, "out of range", "", "nim", "mul", "--wide", "0x1"+strings.Repeat("0", 16384), "1")
+	wantBadInput(t, "negative", "", "nim", "add", "--wide", "1", "-5")
+	wantBadInput(t, "not a number", "", "nim", "square", "--wide", "12z")
+	wantBadInput(t, "inv 0", "", "nim", "inv", "--wide", "0")
+	wantBadInput(t, "division by zero", "", "nim", "div", "--wide", "1", "0")
+	wantBadInput(t, "argument 2", "", "nim", "pow", "--wide", "3", "0x10000000000000000")
+	wantBadInput(t, "not to order", "", "nim", "order", "--wide", "3")
+	wantBadInput(t, "not to table", "", "nim", "table", "--wide", "3")
+	wantBadInput(t, "mul --batch", "", "nim", "mul", "--wide", "--batch")
+}
+
 func TestNimBatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var in, want strings.Builder
