@@ -200,6 +200,32 @@ func mooreMove(p Position, k uint64) Position {
 	return q
 }
 
+// mooreListMoves bounds the moves of a position whose winning moves are all listed (by testing
+// every move with the theorem); beyond it the proof's single constructive move is given.
+const mooreListMoves = 1 << 16
+
+// allWinning lists every move of p to a position where isP holds, when p has at most
+// mooreListMoves moves; it reports whether it did.
+func (m moore) allWinning(p Position, a *Analysis, isP func(Position) bool) bool {
+	states := uint64(1)
+	for _, h := range p {
+		if h >= mooreListMoves || states*(h+1) > mooreListMoves {
+			return false
+		}
+		states *= h + 1
+	}
+	a.WinningMoves = nil
+	for mv := range m.Moves(p) {
+		if isP(mv.To) {
+			a.WinningMoves = append(a.WinningMoves, mv)
+		}
+	}
+	a.Complete = true
+	a.Note = strings.Replace(a.Note, "one winning move is listed (the proof's construction)", "every winning move is listed", 1)
+	a.Note = strings.Replace(a.Note, "one winning move is listed", "every winning move is listed", 1)
+	return true
+}
+
 // mooreValueStates bounds the positions below p (the product of heap+1) for which the Grundy
 // value, which Moore's theorem does not give, is searched by the engine.
 const mooreValueStates = 256
@@ -250,6 +276,9 @@ func (m moore) Analyze(p Position) (Analysis, error) {
 			return a, nil
 		}
 		a.Outcome = N
+		if m.allWinning(p, &a, func(q Position) bool { return mooreZero(q, m.k) }) {
+			return a, nil
+		}
 		q := mooreMove(p, m.k)
 		a.WinningMoves = []Move{{Text: multiTakeText(p, q), To: q}}
 		return a, nil
@@ -261,6 +290,9 @@ func (m moore) Analyze(p Position) (Analysis, error) {
 		return a, nil
 	}
 	a.Outcome = N
+	if m.allWinning(p, &a, func(q Position) bool { return !misereMooreWins(q, m.k) }) {
+		return a, nil
+	}
 	if slices.Max(append(Position{0}, p...)) == 0 {
 		a.Complete, a.Note = true, "every heap is empty: the opponent took the last stone and lost"
 		return a, nil

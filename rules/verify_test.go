@@ -287,3 +287,44 @@ func TestHungerTheory(t *testing.T) {
 		t.Fatalf("the theory applied to only %d positions", applied)
 	}
 }
+
+// TestMooreConstruction checks the constructive winning moves used for large positions (Moore's
+// proof, and its misère variant) on every small N-position: each is a legal move and reaches a
+// P-position by the engine.
+func TestMooreConstruction(t *testing.T) {
+	for _, k := range []uint64{1, 2, 3, 4} {
+		for _, misere := range []bool{false, true} {
+			r := moore{k: k, misere: misere}
+			o := newOracle(r)
+			for _, p := range upTo(4, 0, 5) {
+				if oc, _ := o.outcome(p); oc != N || len(p) == 0 || slices.Max(p) == 0 {
+					continue
+				}
+				var q Position
+				if misere {
+					var ok bool
+					if q, ok = misereMooreMove(p, k); !ok {
+						t.Fatalf("k=%d misère %v: no move", k, p)
+					}
+				} else {
+					q = mooreMove(p, k)
+				}
+				changed := 0
+				for i := range p {
+					if q[i] > p[i] {
+						t.Fatalf("k=%d %v -> %v raises a heap", k, p, q)
+					}
+					if q[i] < p[i] {
+						changed++
+					}
+				}
+				if changed == 0 || uint64(changed) > k {
+					t.Fatalf("k=%d %v -> %v changes %d heaps", k, p, q, changed)
+				}
+				if oc, _ := o.outcome(q); oc != P {
+					t.Fatalf("k=%d misère=%v %v -> %v is not a P-position", k, misere, p, q)
+				}
+			}
+		}
+	}
+}
