@@ -58,6 +58,13 @@ func (m *Match) Human(input string) (Move, error) {
 	if perr == nil {
 		target = to
 	}
+	if d, ok := m.R.(directMover); ok && target != nil {
+		mv, ok, why := d.direct(m.Pos, target)
+		if !ok {
+			return Move{}, fmt.Errorf("illegal move: %s", why)
+		}
+		return m.apply(mv), nil
+	}
 	budget := playMoveBudget
 	for mv := range m.R.Moves(m.Pos) {
 		if strings.ToLower(mv.Text) == norm || target != nil && equalPos(mv.To, target) {
@@ -78,6 +85,7 @@ func (m *Match) Human(input string) (Move, error) {
 }
 
 func equalPos(a, b Position) bool { return a.Key() == b.Key() }
+
 
 func (m *Match) apply(mv Move) Move {
 	m.Pos = mv.To
@@ -258,4 +266,79 @@ func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// directMover is implemented by rulesets that can tell at once whether a move leads from p to q
+// (without enumerating the moves of p, which may be astronomically many): it returns the move, or
+// ok = false with the reason.
+type directMover interface {
+	direct(p, q Position) (m Move, ok bool, why string)
+}
+
+// oneHeapTake finds the heap that q lowers from p, when q differs from p in exactly one heap.
+func oneHeapTake(p, q Position) (i int, k uint64, why string) {
+	if len(p) != len(q) {
+		return -1, 0, fmt.Sprintf("the position has %d heaps, you gave %d", len(p), len(q))
+	}
+	i = -1
+	for j := range p {
+		switch {
+		case q[j] > p[j]:
+			return -1, 0, fmt.Sprintf("heap %d would grow from %d to %d", j+1, p[j], q[j])
+		case q[j] < p[j]:
+			if i >= 0 {
+				return -1, 0, fmt.Sprintf("it changes heaps %d and %d: a move takes from one heap", i+1, j+1)
+			}
+			i = j
+		}
+	}
+	if i < 0 {
+		return -1, 0, "a move must change the position"
+	}
+	return i, p[i] - q[i], ""
+}
+
+func (nim) direct(p, q Position) (Move, bool, string) {
+	i, k, why := oneHeapTake(p, q)
+	if i < 0 {
+		return Move{}, false, why
+	}
+	return Move{Text: takeText(i, k), To: q}, true, ""
+}
+
+func (misereNim) direct(p, q Position) (Move, bool, string) { return nim{}.direct(p, q) }
+
+func (s subtract) direct(p, q Position) (Move, bool, string) {
+	i, k, why := oneHeapTake(p, q)
+	if i < 0 {
+		return Move{}, false, why
+	}
+	if !s.allowed(p[i], k) {
+		return Move{}, false, fmt.Sprintf("taking %d from heap %d is not allowed: %s", k, i+1, s.rule())
+	}
+	return Move{Text: takeText(i, k), To: q}, true, ""
+}
+
+// rule describes the amounts a subtraction game allows.
+func (s subtract) rule() string {
+	switch {
+	case s.kind == 's':
+		return "the amounts allowed are " + joinNumbersComma(s.set)
+	case s.lastLoses:
+		return fmt.Sprintf("take %d to %d, or everything when fewer than %d remain", s.p, s.q, s.p)
+	}
+	return fmt.Sprintf("take %d to %d", s.p, s.q)
+}
+
+func (w wythoff) direct(p, q Position) (Move, bool, string) {
+	if len(q) != 2 {
+		return Move{}, false, "Wythoff is played on two heaps"
+	}
+	if q[0] < p[0] && q[1] < p[1] {
+		if p[0]-q[0] != p[1]-q[1] {
+			return Move{}, false, "taking from both heaps needs the same amount from each"
+		}
+		return Move{Text: bothText(p[0] - q[0]), To: q}, true, ""
+	}
+	return nim{}.direct(p, q)
 }

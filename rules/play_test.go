@@ -104,3 +104,57 @@ func TestPlayEveryRuleset(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectMovesAgreeWithEnumeration: the direct legality check of play agrees with the move
+// enumeration on every pair of small positions.
+func TestDirectMovesAgreeWithEnumeration(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		flags map[string]string
+		ps    []Position
+	}{
+		{"nim", nil, upTo(3, 0, 3)},
+		{"misere-nim", nil, upTo(2, 0, 4)},
+		{"subtract", map[string]string{"set": "2,3"}, upTo(2, 0, 5)},
+		{"subtract", map[string]string{"range": "2:3", "last-loses": "true"}, upTo(1, 0, 9)},
+		{"wythoff", nil, tuples(2, 0, 5)},
+	} {
+		r, _ := New(c.name, c.flags)
+		d := r.(directMover)
+		for _, p := range c.ps {
+			legal := map[string]string{}
+			for m := range r.Moves(p) {
+				legal[m.To.Key()] = m.Text
+			}
+			for _, q := range c.ps {
+				if len(q) != len(p) {
+					continue
+				}
+				m, ok, why := d.direct(p, q)
+				text, want := legal[q.Key()]
+				if ok != want || ok && m.Text != text {
+					t.Fatalf("%s %v -> %v: direct %v %q (%s), enumeration %v %q", c.name, p, q, ok, m.Text, why, want, text)
+				}
+				if !ok && why == "" {
+					t.Fatalf("%s %v -> %v: refused without a reason", c.name, p, q)
+				}
+			}
+		}
+	}
+}
+
+// TestPlayHugeHeaps: a move on a heap far too large to enumerate is checked at once.
+func TestPlayHugeHeaps(t *testing.T) {
+	r, _ := New("nim", nil)
+	p, _ := r.Parse([]string{"0xffffffffffffffff", "0xffffffffffffffff"})
+	m := &Match{R: r, Pos: p, HumanTurn: true}
+	if _, err := m.Human("5 18446744073709551615"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Engine(); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Pos; got[0] != 5 || got[1] != 5 {
+		t.Fatalf("the engine answered %v", got)
+	}
+}
