@@ -86,7 +86,6 @@ func (m *Match) Human(input string) (Move, error) {
 
 func equalPos(a, b Position) bool { return a.Key() == b.Key() }
 
-
 func (m *Match) apply(mv Move) Move {
 	m.Pos = mv.To
 	m.HumanTurn = !m.HumanTurn
