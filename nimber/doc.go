@@ -45,7 +45,8 @@
 //
 //	a ⊗ b = ((a0⊕a1)⊗(b0⊕b1) ⊕ a0⊗b0)·T ⊕ a0⊗b0 ⊕ (a1⊗b1)⊗(T/2),
 //
-// three half products (Karatsuba), down to GF(2^16) where products are looked up in logarithm tables.
+// three half products (Karatsuba); inside GF(2^32) the four products of 16-bit digits are looked up in
+// logarithm tables of GF(2^16).
 // The inverse uses the norm to the half field: the conjugate of a1·T ⊕ a0 is a1·T ⊕ (a0⊕a1). On amd64
 // the exported functions may use assembly (carry-less multiplication) chosen by CPU feature; the
 // build tag purego forces the portable code. All tables are built once at start-up and only read.
