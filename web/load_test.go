@@ -163,8 +163,9 @@ func TestLoadBounded(t *testing.T) {
 	if p := s.heavyPeak.Load(); p > int64(lim.MaxHeavy) {
 		t.Fatalf("%d heavy jobs ran at once, cap %d", p, lim.MaxHeavy)
 	}
-	if pmax > time.Second {
-		t.Fatalf("a light request took %v under load", pmax)
+	// Generous bounds: CI runs this beside other packages' tests on a shared machine.
+	if p50 > 250*time.Millisecond || pmax > 2*time.Second {
+		t.Fatalf("light requests under load: p50 %v, max %v (bounds 250 ms, 2 s)", p50, pmax)
 	}
 	if peakHeap > heapCeiling {
 		t.Fatalf("peak heap %d MB, ceiling %d MB", peakHeap>>20, heapCeiling>>20)
