@@ -104,6 +104,16 @@ func TestMulSliceLevels(t *testing.T) {
 			b2 := append([]uint64(nil), b...)
 			asmMulSliceAt(level, b2, a, b2)
 			check("dst==b", b2)
+			// Operands at different offsets from 64-byte alignment.
+			if n >= 8 {
+				d3 := make([]uint64, n+8)
+				asmMulSliceAt(level, d3[5:], a[1:], b[3:])
+				for i := range n - 3 {
+					if w := mulGeneric(a[1+i], b[3+i]); d3[5+i] != w {
+						t.Fatalf("level %d, n %d, offsets: [%d] = %#x, want %#x", level, n, i, d3[5+i], w)
+					}
+				}
+			}
 			// Mismatched lengths: the shortest one counts, nothing beyond it is touched.
 			if n > 0 {
 				d2 := make([]uint64, n+5)
