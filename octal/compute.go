@@ -18,6 +18,9 @@ type Options struct {
 	KeepGoing bool
 	// MaxBytes is the memory budget for the values and the method's tables; Compute refuses a
 	// request that would exceed it with a *LimitError. 0 means no budget (To must then be set).
+	// Without To, the values array grows by doubling and at most two thirds of the budget hold
+	// values. (If a value ever needs more than 16 bits, the array is widened to 32 bits, which
+	// takes twice the memory; no game known to need it fits a budget by a small margin.)
 	MaxBytes int64
 	// Method forces a method: "" chooses automatically; MethodQuadratic turns the sparse method
 	// off; MethodReference runs the O(n²) definition (values only, no checkpoints).
@@ -136,7 +139,9 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	if opt.MaxBytes > 0 {
 		maxTo := MaxTo(c, opt.MaxBytes)
 		if limit == 0 {
-			limit = maxTo
+			// Open-ended: the array grows by doubling, and while it is copied the old one
+			// is alive too, so only two thirds of the budget can hold values.
+			limit = MaxTo(c, opt.MaxBytes/3*2)
 		} else if limit > maxTo {
 			return nil, &LimitError{To: limit, Need: int64(limit+1)*BytesPerValue(c) + 8<<20, MaxBytes: opt.MaxBytes, MaxTo: maxTo}
 		}
@@ -164,19 +169,27 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	}
 	var res *Result
 	var err error
+	initial := limit + 1 // with To, the whole array at once (the OS commits pages as they are written)
+	if opt.To == 0 {
+		initial = min(limit+1, 1<<20)
+	}
 	if opt.Resume != nil && opt.Resume.v32 != nil {
-		g := make([]uint32, len(opt.Resume.v32), limit+1)
+		g := make([]uint32, len(opt.Resume.v32), max(initial, len(opt.Resume.v32)))
 		copy(g, opt.Resume.v32)
 		res, err = run(ctx, c, newEngine(c, g), limit, &opt)
 	} else {
-		g := make([]uint16, 0, limit+1)
+		have := 0
+		if opt.Resume != nil {
+			have = opt.Resume.Len()
+		}
+		g := make([]uint16, 0, max(initial, have))
 		if opt.Resume != nil {
 			g = append(g, opt.Resume.v16...)
 		}
 		e16 := newEngine(c, g)
 		res, err = run(ctx, c, e16, limit, &opt)
 		if errors.Is(err, errWiden) {
-			g32 := make([]uint32, len(e16.g), limit+1)
+			g32 := make([]uint32, len(e16.g), min(limit+1, 2*len(e16.g)))
 			for i, v := range e16.g {
 				g32[i] = uint32(v)
 			}
@@ -194,6 +207,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 }
 
 func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options) (*Result, error) {
+	defer e.close()
 	if opt.Method == MethodQuadratic && e.mode == MethodSparse {
 		e.mode = MethodQuadratic
 	}
@@ -240,6 +254,13 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		end := min(limit+1, n+max(1, min(work/cost, n/8+16)))
 		if need := det.nextNeed(); need > n && need < end && !opt.KeepGoing {
 			end = need
+		}
+		if cap(e.g) < end {
+			// Grow by doubling (never past the limit): the values of a long run are copied
+			// only a few times.
+			g := make([]T, len(e.g), min(limit+1, max(end, 2*cap(e.g))))
+			copy(g, e.g)
+			e.g = g
 		}
 		for len(e.g) < end {
 			if err := e.step(); err != nil {

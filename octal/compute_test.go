@@ -42,6 +42,7 @@ func equalValues[T value](t *testing.T, what string, got []T, want []uint32) {
 // runEngine computes g(0..n) with the engine, forcing mode (and mask for the sparse method).
 func runEngine[T value](c Code, n int, mode string, mask uint32) []T {
 	e := newEngine(c, []T{0})
+	defer e.close()
 	if mode != "" && e.mode != MethodLinear && e.mode != MethodThreeHeap {
 		e.mode, e.nextEval = mode, 0
 		e.mask = mask
@@ -110,5 +111,25 @@ func TestEngineHex(t *testing.T) {
 		c := MustParse(s)
 		want, _ := Reference(ctx, c, 150)
 		equalValues(t, s, runEngine[uint16](c, 150, "", 0), want)
+	}
+}
+
+func TestEngineTwoCores(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range []string{".77", "4.37", ".6", ".1777", "x0.c7"} {
+		c := MustParse(s)
+		want, _ := Reference(ctx, c, 1500)
+		e := newEngine(c, []uint16{0})
+		if e.mode != MethodThreeHeap {
+			e.mode, e.nextEval = MethodQuadratic, 0
+		}
+		e.parAt = 16 // share every heap with the helper from 16 splits on
+		for len(e.g) <= 1500 {
+			if err := e.step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.close()
+		equalValues(t, s+" on two cores", e.g, want)
 	}
 }

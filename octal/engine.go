@@ -41,17 +41,20 @@ type engine[T value] struct {
 
 	mode     string
 	mask     uint32   // rare/common mask of the sparse method
+	common64 uint64   // bit v set: v < 64 is common
 	common   []bool   // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
 	rare     []uint32 // positions r ≥ 1 whose value is rare, ascending
 	nextEval int      // heap at which the method is reconsidered
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
-	pairEvals uint64 // two-heap option evaluations done (for benchmarks)
+	pairEvals uint64  // two-heap option evaluations done (for benchmarks)
+	help      *helper // the second core of the quadratic loop
+	parAt     int     // heaps with at least this many splits use the helper
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
-	e := &engine[T]{g: g, unequal: c.unequal}
+	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs}
 	k := c.LastDigit()
 	e.takeAll = make([]bool, k+1)
 	for i := 0; i <= k; i++ {
@@ -102,21 +105,30 @@ func newEngine[T value](c Code, g []T) *engine[T] {
 func (e *engine[T]) resize() {
 	n := 2 << e.vbits
 	if _, ok := any(e.g).([]uint16); ok {
-		n = 1 << 17 // markPairs indexes a fixed-size array: no bounds checks in the hot loop
+		n = 1 << 17 // markRange indexes a fixed-size array: no bounds checks in the hot loop
 	}
 	if len(e.stamp) < n {
 		e.stamp = make([]uint32, n)
 		e.gen = 0
+		e.close() // the helper's table is the wrong size now
 	}
 	e.setCommon()
 }
 
 func (e *engine[T]) setCommon() {
-	if n := 2 << e.vbits; len(e.common) != n {
+	n := 2 << e.vbits
+	if _, ok := any(e.g).([]uint16); ok {
+		n = 1 << 17 // stepSparse16 indexes a fixed-size array
+	}
+	if len(e.common) != n {
 		e.common = make([]bool, n)
 	}
+	e.common64 = 0
 	for v := range e.common {
 		e.common[v] = bits.OnesCount32(uint32(v)&e.mask)&1 == 1
+		if v < 64 && e.common[v] {
+			e.common64 |= 1 << v
+		}
 	}
 }
 
@@ -124,6 +136,7 @@ func (e *engine[T]) nextGen() {
 	e.gen++
 	if e.gen == 0 {
 		clear(e.stamp)
+		e.close()
 		e.gen = 1
 	}
 }
@@ -160,33 +173,6 @@ func (e *engine[T]) half(m int) int {
 	return h
 }
 
-// markPairs marks g(a)^g(m-a) for 1 ≤ a ≤ h.
-func markPairs[T value](st []uint32, gen uint32, g []T, m, h int) {
-	if h <= 0 {
-		return
-	}
-	lo := g[1 : h+1]
-	hi := g[m-h : m]
-	switch lo := any(lo).(type) {
-	case []uint16:
-		hi := any(hi).([]uint16)
-		st := (*[1 << 17]uint32)(st[:1<<17])
-		j := len(hi) - 1
-		for _, x := range lo {
-			st[x^hi[j]] = gen
-			j--
-		}
-	default:
-		lo32 := any(lo).([]uint32)
-		hi32 := any(hi).([]uint32)
-		j := len(hi32) - 1
-		for _, x := range lo32 {
-			st[x^hi32[j]] = gen
-			j--
-		}
-	}
-}
-
 // step computes g(n) for n = len(e.g) and appends it.
 func (e *engine[T]) step() error {
 	n := len(e.g)
@@ -200,18 +186,15 @@ func (e *engine[T]) step() error {
 	case MethodLinear:
 		v = e.mexFrom(0)
 	case MethodQuadratic:
-		for _, i := range e.splits {
-			m := n - i
-			if m < 2 {
-				break
-			}
-			h := e.half(m)
-			markPairs(e.stamp, e.gen, e.g, m, h)
-			e.pairEvals += uint64(h)
-		}
-		v = e.mexFrom(0)
+		v = e.quadraticStep(n)
 	case MethodSparse:
-		v = e.stepSparse(n)
+		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 {
+			v = stepSparse64(e16, n)
+		} else if ok && !e.unequal {
+			v = stepSparse16(e16, n)
+		} else {
+			v = e.stepSparse(n)
+		}
 	case MethodThreeHeap:
 		v = e.stepThree(n)
 	}
@@ -393,7 +376,7 @@ func (e *engine[T]) stepThree(n int) uint32 {
 		if m < 2 {
 			break
 		}
-		markPairs(e.stamp, e.gen, e.g, m, e.half(m))
+		markRange(e.stamp, e.gen, e.g, m, 1, e.half(m))
 	}
 	words := (len(e.stamp) + 63) / 64
 	opt := make([]uint64, words)

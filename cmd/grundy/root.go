@@ -91,6 +91,7 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newNimCmd(a),
 		newRulesCmd(a),
 		newPlayCmd(a),
+		newOctalCmd(a),
 	)
 	return root
 }
