@@ -118,13 +118,17 @@ func TestEngineTwoCores(t *testing.T) {
 	ctx := context.Background()
 	for _, s := range []string{".77", "4.37", ".6", ".1777", "x0.c7"} {
 		c := MustParse(s)
-		want, _ := Reference(ctx, c, 1500)
+		n := 1500
+		if raceEnabled {
+			n = 500
+		}
+		want, _ := Reference(ctx, c, n)
 		e := newEngine(c, []uint16{0})
 		if e.mode != MethodThreeHeap {
 			e.mode, e.nextEval = MethodQuadratic, 0
 		}
 		e.parAt = 16 // share every heap with the helper from 16 splits on
-		for len(e.g) <= 1500 {
+		for len(e.g) <= n {
 			if err := e.step(); err != nil {
 				t.Fatal(err)
 			}
