@@ -59,12 +59,12 @@ func runEngine[T value](c Code, n int, mode string, mask uint32) []T {
 func TestEngineAgainstReference(t *testing.T) {
 	ctx := context.Background()
 	// Sizes: every 1- and 2-digit code to 3000 and every 3-digit code to 1000 heaps (-short and the
-	// race detector: to 500 and 200). Each is checked with the automatic choice of method, the
+	// race detector: to 300 and 120). Each is checked with the automatic choice of method, the
 	// quadratic loop, and the sparse method under a random mask (the sparse method is correct for
 	// any mask; only its speed depends on it).
 	n12, n3 := 3000, 1000
 	if testing.Short() || raceEnabled {
-		n12, n3 = 500, 200
+		n12, n3 = 300, 120
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for digits := 1; digits <= 3; digits++ {

@@ -112,3 +112,51 @@ func TestPeriodTrivialGames(t *testing.T) {
 		t.Fatalf("read only %d rows of TrivialGames", rows)
 	}
 }
+
+// TestProvedPeriodsHoldFurther: whenever Compute claims a proof, the reference computed well past
+// the point where Compute stopped keeps the period. All 1- and 2-digit octal codes and some
+// hexadecimal codes that leave three heaps.
+func TestProvedPeriodsHoldFurther(t *testing.T) {
+	codes := append(allCodes(1), allCodes(2)...)
+	for _, s := range []string{"x0.8", "x0.c", "x0.9", "x0.f", "x4.8", "x8.0", "x0.18", "x0.08", "xc.0", "x0.88"} {
+		codes = append(codes, MustParse(s))
+	}
+	proved, hexProved := 0, 0
+	for _, c := range codes {
+		to := 3000
+		if c.MaxHeaps() == 3 {
+			to = 400
+		}
+		res, err := Compute(context.Background(), c, Options{To: to})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Proved {
+			continue
+		}
+		proved++
+		if c.MaxHeaps() == 3 {
+			hexProved++
+		}
+		far := 2*res.ComputedTo + 200
+		if c.MaxHeaps() == 3 {
+			far = res.ComputedTo + 200
+		}
+		g, _ := Reference(context.Background(), c, far)
+		for n := res.Preperiod; n+res.Period <= far; n++ {
+			if g[n] != g[n+res.Period] {
+				t.Fatalf("%v: proved period %d from %d, but g(%d) = %d ≠ g(%d) = %d", c, res.Period, res.Preperiod, n, g[n], n+res.Period, g[n+res.Period])
+			}
+		}
+		if res.Preperiod > 0 && g[res.Preperiod-1] == g[res.Preperiod-1+res.Period] {
+			t.Fatalf("%v: preperiod %d is not the least", c, res.Preperiod)
+		}
+	}
+	if hexProved < 2 { // x0.f and x4.8: period 2
+		t.Fatalf("only %d three-heap codes proved", hexProved)
+	}
+	if proved < 100 {
+		t.Fatalf("only %d of %d codes proved", proved, len(codes))
+	}
+	t.Logf("%d of %d codes proved and checked", proved, len(codes))
+}

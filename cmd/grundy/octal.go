@@ -206,18 +206,22 @@ func runOctal(ctx context.Context, a *app, codeArg string, f *octalFlags) error 
 	}
 	var bar *progressbar.ProgressBar
 	if f.progress || isTerminal(a.stderr) {
-		bar = progressbar.NewOptions64(-1,
-			progressbar.OptionSetWriter(a.stderr),
-			progressbar.OptionSetDescription(c.String()),
-			progressbar.OptionShowCount(),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetItsString("heaps"),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionSetRenderBlankState(false),
-		)
+		// The bar is made at the first report, when the target is known: a bar of unknown
+		// length would start the library's spinner goroutine, which races with updates.
 		maxSet := int64(-1)
 		opt.Progress = func(done, target int) {
+			if bar == nil {
+				bar = progressbar.NewOptions64(int64(target),
+					progressbar.OptionSetWriter(a.stderr),
+					progressbar.OptionSetDescription(c.String()),
+					progressbar.OptionShowCount(),
+					progressbar.OptionShowIts(),
+					progressbar.OptionSetItsString("heaps"),
+					progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionSetPredictTime(true),
+				)
+				maxSet = int64(target)
+			}
 			if int64(target) != maxSet {
 				bar.ChangeMax64(int64(target))
 				maxSet = int64(target)
