@@ -26,10 +26,14 @@ type Basis struct {
 
 // Insert adds x to the multiset of inserted vectors and reports whether x was independent of the
 // vectors inserted before it (false for x = 0 and for every x already in the span). Its index, used
-// by Represent, is the value of Len before the call. It costs O(number of pivots above x's top bit).
+// by Represent, is the value of Len before the call. It costs O(number of pivots at or below x's
+// top bit), and O(1) once the rank is 64.
 func (b *Basis) Insert(x uint64) bool {
 	idx := b.n
 	b.n++
+	if b.rank == 64 {
+		return false // the span is everything: x is dependent, and the rows do not change
+	}
 	return b.insertAt(x, idx)
 }
 

@@ -1,0 +1,168 @@
+package xorbasis
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+const benchVectors = 10_000_000
+
+func randomVectors(n int) []uint64 {
+	r := rand.New(rand.NewPCG(42, 43))
+	vs := make([]uint64, n)
+	for i := range vs {
+		vs[i] = r.Uint64()
+	}
+	return vs
+}
+
+var sinkInt int
+
+// BenchmarkInsert10M inserts 10^7 random 64-bit vectors into a Basis (witness bookkeeping
+// included). One op is all 10^7 insertions. The rank reaches 64 after about 65 of them; from then
+// on Insert knows every vector is dependent without reducing it.
+func BenchmarkInsert10M(b *testing.B) { benchInsert(b, 64) }
+
+// BenchmarkInsert10M63 is the same with random 63-bit vectors: the rank stops at 63, so every
+// insertion reduces its vector all the way (about 32 row XORs each).
+func BenchmarkInsert10M63(b *testing.B) { benchInsert(b, 63) }
+
+// BenchmarkInsert10MSeedLoop and BenchmarkInsert10M63SeedLoop are the baselines: the seeds'
+// insertion loop, which tests every bit from 63 down instead of jumping to the top set bit, and
+// keeps no witness bookkeeping.
+func BenchmarkInsert10MSeedLoop(b *testing.B) { benchSeedLoop(b, 64) }
+
+// BenchmarkInsert10M63SeedLoop: see BenchmarkInsert10MSeedLoop.
+func BenchmarkInsert10M63SeedLoop(b *testing.B) { benchSeedLoop(b, 63) }
+
+func vectorsOfWidth(width int) []uint64 {
+	vs := randomVectors(benchVectors)
+	if width < 64 {
+		for i := range vs {
+			vs[i] >>= uint(64 - width)
+		}
+	}
+	return vs
+}
+
+func benchInsert(b *testing.B, width int) {
+	vs := vectorsOfWidth(width)
+	b.ResetTimer()
+	for b.Loop() {
+		var bs Basis
+		for _, v := range vs {
+			bs.Insert(v)
+		}
+		if bs.Rank() != width {
+			b.Fatalf("rank %d", bs.Rank())
+		}
+		sinkInt = bs.Rank()
+	}
+}
+
+func benchSeedLoop(b *testing.B, width int) {
+	vs := vectorsOfWidth(width)
+	b.ResetTimer()
+	for b.Loop() {
+		var p [64]uint64
+		cnt := 0
+		for _, x := range vs {
+			for i := 63; i >= 0; i-- {
+				if x>>uint(i)&1 == 1 {
+					if p[i] != 0 {
+						x ^= p[i]
+					} else {
+						p[i] = x
+						cnt++
+						break
+					}
+				}
+			}
+		}
+		if cnt != width {
+			b.Fatalf("rank %d", cnt)
+		}
+		sinkInt = cnt
+	}
+}
+
+const matrixN = 4096
+
+func randomMatrix() []Bits {
+	r := rand.New(rand.NewPCG(44, 45))
+	rows := make([]Bits, matrixN)
+	for i := range rows {
+		rows[i] = NewBits(matrixN)
+		for j := range rows[i].w {
+			rows[i].w[j] = r.Uint64()
+		}
+	}
+	return rows
+}
+
+// BenchmarkRank4096 is the rank of a random 4096×4096 matrix over GF(2) with Rank: elimination a
+// 64-bit word at a time.
+func BenchmarkRank4096(b *testing.B) {
+	rows := randomMatrix()
+	b.ResetTimer()
+	for b.Loop() {
+		sinkInt = Rank(rows)
+	}
+}
+
+// BenchmarkRank4096WideBasis is the same rank through WideBasis.Insert, which also keeps what
+// Represent needs.
+func BenchmarkRank4096WideBasis(b *testing.B) {
+	rows := randomMatrix()
+	b.ResetTimer()
+	for b.Loop() {
+		wb := NewWide(matrixN)
+		for _, r := range rows {
+			wb.Insert(r)
+		}
+		sinkInt = wb.Rank()
+	}
+}
+
+// BenchmarkRank4096BitByBit is the baseline: the same elimination (insert rows, reduce against
+// the pivot rows from the top) with one bit per byte, XORing bit by bit.
+func BenchmarkRank4096BitByBit(b *testing.B) {
+	rows := randomMatrix()
+	want := Rank(rows)
+	bytesRows := make([][]byte, len(rows))
+	for i, r := range rows {
+		bytesRows[i] = make([]byte, matrixN)
+		for j := range bytesRows[i] {
+			if r.Bit(j) {
+				bytesRows[i][j] = 1
+			}
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		piv := make([][]byte, matrixN)
+		rank := 0
+		x := make([]byte, matrixN)
+		for _, r := range bytesRows {
+			copy(x, r)
+			for p := matrixN - 1; p >= 0; p-- {
+				if x[p] == 0 {
+					continue
+				}
+				if piv[p] == nil {
+					piv[p] = append([]byte(nil), x[:p+1]...)
+					rank++
+					break
+				}
+				pr := piv[p]
+				for j := 0; j <= p; j++ {
+					x[j] ^= pr[j]
+				}
+			}
+		}
+		if rank != want {
+			b.Fatalf("bit-by-bit rank %d, Rank %d", rank, want)
+		}
+		sinkInt = rank
+	}
+}
