@@ -337,13 +337,16 @@ func genP3185(r *rand.Rand, i int) (string, string) {
 	T := 10
 	fmt.Fprintln(&b, T)
 	for ; T > 0; T-- {
-		n := 2 + r.IntN(3)
+		n, hi := 2+r.IntN(3), 3
+		if i > 3 { // longer rows of bottles, fewer beans: the brute force's state space grows fast
+			n, hi = 5+r.IntN(2), 2
+		}
 		fmt.Fprintln(&b, n)
 		fmt.Fprintln(&b, joinInts(n, func(j int) int {
 			if j == n-1 {
 				return r.IntN(100)
 			}
-			return r.IntN(3)
+			return r.IntN(hi)
 		}))
 	}
 	return b.String(), ""
