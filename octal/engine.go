@@ -46,6 +46,8 @@ type engine[T value] struct {
 	rare     []uint32 // positions r ≥ 1 whose value is rare, ascending
 	nextEval int      // heap at which the method is reconsidered
 
+	scans []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
+
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
 	pairEvals uint64  // two-heap option evaluations done (for benchmarks)
@@ -311,6 +313,7 @@ func (e *engine[T]) reconsider() {
 	if !keep {
 		e.mask = best
 		e.setCommon()
+		e.resetScans()
 		e.rare = e.rare[:0]
 		for r := 1; r < n; r++ {
 			if !e.common[e.g[r]] {
@@ -323,6 +326,14 @@ func (e *engine[T]) reconsider() {
 	} else {
 		e.mode = MethodQuadratic
 		e.rare = e.rare[:0]
+		e.resetScans()
+	}
+}
+
+// resetScans forgets the kept splits of stepSparse64 (after the mask or the rare list changed).
+func (e *engine[T]) resetScans() {
+	for i := range e.scans {
+		e.scans[i] = splitScan{m: -1}
 	}
 }
 
