@@ -120,3 +120,35 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("until proved within a budget: %v %+v", err, res)
 	}
 }
+
+// TestWiden makes the 16-bit array "overflow" at values of 3 bits, so that Compute moves to 32-bit
+// values mid-run, and checks the values, the checkpoint of 32-bit values and a resume from it.
+func TestWiden(t *testing.T) {
+	ctx := context.Background()
+	c := MustParse(".77")
+	want, _ := Reference(ctx, c, 400)
+	res, err := Compute(ctx, c, Options{To: 400, KeepGoing: true, narrowBits: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.v32 == nil {
+		t.Fatal("the array was not widened")
+	}
+	for i, w := range want {
+		if v, _ := res.Value(i); v != w {
+			t.Fatalf("widened g(%d) = %d, want %d", i, v, w)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := res.Checkpoint().WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := ReadCheckpoint(&buf, 0)
+	if err != nil || cp.v32 == nil || cp.Len() != 401 {
+		t.Fatalf("32-bit checkpoint: %v", err)
+	}
+	more, err := Compute(ctx, c, Options{To: 1000, Resume: cp})
+	if err != nil || !more.Proved || more.Period != 12 || more.Preperiod != 71 {
+		t.Fatalf("resumed from 32-bit values: %v %+v", err, more)
+	}
+}

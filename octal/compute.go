@@ -34,6 +34,8 @@ type Options struct {
 	// so far; an error from it stops the computation.
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
+
+	narrowBits uint // tests: values of more bits than this widen the array (0: 16)
 }
 
 // LimitError reports a request that does not fit the memory budget.
@@ -187,6 +189,9 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 			g = append(g, opt.Resume.v16...)
 		}
 		e16 := newEngine(c, g)
+		if opt.narrowBits > 0 {
+			e16.narrowBits = opt.narrowBits
+		}
 		res, err = run(ctx, c, e16, limit, &opt)
 		if errors.Is(err, errWiden) {
 			g32 := make([]uint32, len(e16.g), min(limit+1, 2*len(e16.g)))
@@ -258,7 +263,11 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		if cap(e.g) < end {
 			// Grow by doubling (never past the limit): the values of a long run are copied
 			// only a few times.
-			g := make([]T, len(e.g), min(limit+1, max(end, 2*cap(e.g))))
+			newCap := min(limit+1, max(end, 2*cap(e.g)))
+			if need := det.nextNeed(); need >= end && need < newCap && !opt.KeepGoing {
+				newCap = need // a candidate period is proved at need values, if it holds
+			}
+			g := make([]T, len(e.g), newCap)
 			copy(g, e.g)
 			e.g = g
 		}

@@ -19,7 +19,9 @@
 //     common (popcount(v&m) odd) and rare (even). Common XOR common is rare, so the smallest value
 //     missing from the options that involve a rare heap is the mex as soon as it is common; only
 //     when it is rare are the other splits scanned, and that scan stops at the first hit. When the
-//     rare values are few, each heap costs O(#rare). The mask is chosen by a Walsh–Hadamard
+//     rare values are few, each heap costs O(#rare). Heap n splits m = n−i tokens for each digit
+//     i with a 4 bit, so the same m serves several heaps: for values below 64 the option set of
+//     each m (rare pairs, and the common pairs scanned so far) is kept and resumed, not redone. The mask is chosen by a Walsh–Hadamard
 //     transform of the value counts (the mask that makes the fewest recent values rare), and the
 //     choice is revisited at every doubling of the heap size; with no sparse space the quadratic
 //     loop is used.

@@ -50,9 +50,10 @@ type engine[T value] struct {
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
-	pairEvals uint64  // two-heap option evaluations done (for benchmarks)
-	help      *helper // the second core of the quadratic loop
-	parAt     int     // heaps with at least this many splits use the helper
+	pairEvals  uint64  // two-heap option evaluations done (for benchmarks)
+	help       *helper // the second core of the quadratic loop
+	parAt      int     // heaps with at least this many splits use the helper
+	narrowBits uint    // tests: widen to uint32 past this many bits (0: the width of T)
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
@@ -259,7 +260,7 @@ func (e *engine[T]) push(v uint32) error {
 			e.vbits++
 		}
 		var zero T
-		if e.vbits > uint(bits.Len64(uint64(^zero))) {
+		if e.vbits > uint(bits.Len64(uint64(^zero))) || e.narrowBits > 0 && e.vbits > e.narrowBits {
 			return errWiden
 		}
 		if e.vbits > maxValueBits {
