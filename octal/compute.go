@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 )
 
@@ -269,7 +270,13 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			}
 			g := make([]T, len(e.g), newCap)
 			copy(g, e.g)
+			old := len(e.g)
 			e.g = g
+			if old >= 1<<25 {
+				// Hand the old array back to the OS now: left to the scavenger, the arrays
+				// outgrown during a long run stay resident and add up to the new one's size.
+				debug.FreeOSMemory()
+			}
 		}
 		for len(e.g) < end {
 			if err := e.step(); err != nil {

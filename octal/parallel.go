@@ -1,30 +1,64 @@
 package octal
 
-import "runtime"
+import (
+	"runtime"
+	"sync/atomic"
+	"time"
+)
 
 // parallelPairs is the number of two-heap splits of one heap from which the quadratic loop shares
 // the heap's splits with a second core (below it, handing work over costs more than it saves).
 const parallelPairs = 1 << 14
 
 // helper is a second goroutine that marks half of a heap's splits into a marks table of its own.
+// Work is handed over through atomics, not channels: a heap's half takes some 10 µs, about what
+// waking a parked goroutine costs. The helper spins while work keeps coming and backs off to
+// sleeping when it does not (after the quadratic phase of a run, say).
 type helper struct {
-	work  chan func()
-	done  chan struct{}
 	stamp []uint32
+	job   func()        // written before seq is bumped
+	seq   atomic.Uint64 // jobs posted
+	done  atomic.Uint64 // jobs finished
+	quit  atomic.Bool
 }
 
 func newHelper(size int) *helper {
-	h := &helper{work: make(chan func()), done: make(chan struct{}), stamp: make([]uint32, size)}
+	h := &helper{stamp: make([]uint32, size)}
 	go func() {
-		for f := range h.work {
-			f()
-			h.done <- struct{}{}
+		var seen uint64
+		for idle := 0; !h.quit.Load(); idle++ {
+			if s := h.seq.Load(); s != seen {
+				seen = s
+				h.job()
+				h.done.Store(s)
+				idle = 0
+				continue
+			}
+			switch {
+			case idle < 1<<12:
+			case idle < 1<<16:
+				runtime.Gosched()
+			default:
+				time.Sleep(50 * time.Microsecond)
+			}
 		}
 	}()
 	return h
 }
 
-func (h *helper) close() { close(h.work) }
+// do runs f on the helper while the caller runs mine, and returns when both are done.
+func (h *helper) do(f, mine func()) {
+	h.job = f
+	s := h.seq.Add(1)
+	mine()
+	for spin := 0; h.done.Load() != s; spin++ {
+		if spin > 1<<10 {
+			runtime.Gosched()
+		}
+	}
+}
+
+func (h *helper) close() { h.quit.Store(true) }
 
 // markRange marks g(a)^g(m−a) for lo ≤ a ≤ hi.
 func markRange[T value](st []uint32, gen uint32, g []T, m, lo, hi int) {
@@ -37,6 +71,18 @@ func markRange[T value](st []uint32, gen uint32, g []T, m, lo, hi int) {
 	case []uint16:
 		r := any(r).([]uint16)
 		st := (*[1 << 17]uint32)(st[:1<<17])
+		// Chunks of 16 through array pointers: no bounds checks in the loop.
+		for len(l) >= 16 {
+			lc := (*[16]uint16)(l[:16])
+			rc := (*[16]uint16)(r[len(r)-16:])
+			for j := 0; j < 16; j += 4 {
+				st[lc[j]^rc[15-j]] = gen
+				st[lc[j+1]^rc[14-j]] = gen
+				st[lc[j+2]^rc[13-j]] = gen
+				st[lc[j+3]^rc[12-j]] = gen
+			}
+			l, r = l[16:], r[:len(r)-16]
+		}
 		j := len(r) - 1
 		for _, x := range l {
 			st[x^r[j]] = gen
@@ -77,20 +123,20 @@ func (e *engine[T]) quadraticStep(n int) uint32 {
 		e.help = newHelper(len(e.stamp))
 	}
 	h, g, gen := e.help, e.g, e.gen
-	h.work <- func() {
+	h.do(func() {
 		for _, i := range e.splits {
 			if m := n - i; m >= 2 {
 				hm := e.half(m)
 				markRange(h.stamp, gen, g, m, hm/2+1, hm)
 			}
 		}
-	}
-	for _, i := range e.splits {
-		if m := n - i; m >= 2 {
-			markRange(e.stamp, gen, g, m, 1, e.half(m)/2)
+	}, func() {
+		for _, i := range e.splits {
+			if m := n - i; m >= 2 {
+				markRange(e.stamp, gen, g, m, 1, e.half(m)/2)
+			}
 		}
-	}
-	<-h.done
+	})
 	v := uint32(0)
 	for e.stamp[v] == gen || h.stamp[v] == gen {
 		v++
