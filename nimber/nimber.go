@@ -11,8 +11,9 @@ func Add(a, b uint64) uint64 { return a ^ b }
 func Mul(a, b uint64) uint64 { return mul(a, b) }
 
 // MulSlice sets dst[i] = a[i] ⊗ b[i] for every i < len(a). It is the batch form of Mul, faster per
-// product where the processor offers wide carry-less multiplication. dst may be a or b itself (the
-// products are computed element by element). MulSlice panics if len(b) != len(a) or len(dst) < len(a).
+// product where the processor offers wide carry-less multiplication. dst may be exactly a or b
+// (the same first element); if dst overlaps a or b in any other way the results are unspecified.
+// MulSlice panics if len(b) != len(a) or len(dst) < len(a).
 func MulSlice(dst, a, b []uint64) {
 	if len(b) != len(a) {
 		panic("nimber: MulSlice: len(b) != len(a)")

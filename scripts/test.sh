@@ -26,5 +26,8 @@ fi
 echo "== go vet"
 go vet ./...
 
+echo "== go test -tags purego (the portable nim-field code through its own build path)"
+go test -count=1 -tags purego ./nimber
+
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
