@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"grundy/internal/cliarg"
 	"grundy/octal"
+	"grundy/report"
 )
 
 // argString is an argument that may be sent as a JSON string ("1000", "0x3e8") or a JSON number
@@ -77,23 +77,6 @@ func (s *Server) seq(ctx context.Context, r *SeqRequest) (any, error) {
 	return nil, badRequest(`missing "code" (a take-and-break code such as 0.07) or "ruleset"`)
 }
 
-// OctalAnswer is the answer of /api/seq for a take-and-break code: the document `grundy octal CODE
-// --to N --json` prints. Computing stops as soon as the periodicity theorem proves a period; the
-// values up to N are then filled in from it, and ComputedTo says how far was computed.
-type OctalAnswer struct {
-	Code       string   `json:"code"`
-	Values     []uint64 `json:"values"`
-	ComputedTo int      `json:"computed_to"`
-	Period     *int     `json:"period"`
-	Preperiod  *int     `json:"preperiod"`
-	Proved     bool     `json:"proved"`
-	Method     string   `json:"method"`
-	MaxValue   uint32   `json:"max_value"`
-	RareMask   *uint32  `json:"rare_mask"`
-	RareCount  *int     `json:"rare_count,omitempty"`
-	Seconds    float64  `json:"seconds"`
-}
-
 // octalSeq computes g(0..to) of a take-and-break code.
 func octalSeq(ctx context.Context, code string, to int) (any, error) {
 	return octalSeqOpts(ctx, code, to, nil)
@@ -114,22 +97,9 @@ func octalSeqOpts(ctx context.Context, code string, to int, progress func(done, 
 	case err != nil:
 		return nil, err
 	}
-	out := OctalAnswer{Code: c.String(), ComputedTo: min(to, res.ComputedTo), Proved: res.Proved && res.Period > 0,
-		Method: res.Method, MaxValue: res.MaxValue, Seconds: res.Elapsed.Seconds(), Values: make([]uint64, to+1)}
-	for i := range out.Values {
-		v, ok := res.Value(i)
-		if !ok {
-			return nil, fmt.Errorf("octal: g(%d) is neither computed nor given by a proved period", i)
-		}
-		out.Values[i] = uint64(v)
-	}
-	if res.Period > 0 {
-		p, t := res.Period, res.Preperiod
-		out.Period, out.Preperiod = &p, &t
-	}
-	if res.RareMask != 0 {
-		m, n := res.RareMask, res.Rare
-		out.RareMask, out.RareCount = &m, &n
+	out, err := report.NewOctal(c, res, to, false)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

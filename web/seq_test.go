@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"grundy/octal"
+	"grundy/report"
 )
 
 // postSeq posts body to /api/seq and decodes a successful answer for a code.
-func postSeq(t *testing.T, s *Server, body string) OctalAnswer {
+func postSeq(t *testing.T, s *Server, body string) report.Octal {
 	t.Helper()
 	req := httptest.NewRequest("POST", "/api/seq", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	var out OctalAnswer
+	var out report.Octal
 	dec := json.NewDecoder(rec.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&out); err != nil || rec.Code != 200 {
@@ -45,7 +46,7 @@ func TestSeqOctalAgainstReference(t *testing.T) {
 				t.Fatalf("code %q, want %q", got.Code, c.String())
 			}
 			for i, v := range want {
-				if got.Values[i] != uint64(v) {
+				if got.Values[i] != v {
 					t.Fatalf("%s: g(%d) = %d, reference %d", code, i, got.Values[i], v)
 				}
 			}
@@ -74,7 +75,7 @@ func TestSeqOctalPeriod(t *testing.T) {
 	}
 	ref, _ := octal.Reference(context.Background(), octal.MustParse("0.77"), 400)
 	for i, v := range ref {
-		if got.Values[i] != uint64(v) {
+		if got.Values[i] != v {
 			t.Fatalf("0.77: g(%d) = %d, reference %d", i, got.Values[i], v)
 		}
 	}

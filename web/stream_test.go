@@ -73,10 +73,11 @@ func TestSeqStreamResultIsSeqAnswer(t *testing.T) {
 }
 
 func TestSeqStreamProgressAndBudget(t *testing.T) {
-	// Grundy's game to 10^5 takes longer than a 600 ms budget: progress lines, then the budget's
-	// error as the last line.
-	s := New(Limits{Budget: 600 * time.Millisecond})
-	code, lines := streamLines(t, s, `{"code": "grundy", "to": 100000}`)
+	// Grundy's game to 10^6 takes far longer than a 600 ms budget (its values cost quadratic
+	// time: about a minute on a quiet machine): progress lines, then the budget's error as the
+	// last line.
+	s := New(Limits{Budget: 600 * time.Millisecond, MaxSeq: 1_000_000})
+	code, lines := streamLines(t, s, `{"code": "grundy", "to": 1000000}`)
 	if code != 200 || len(lines) < 2 {
 		t.Fatalf("%d, %d lines", code, len(lines))
 	}
@@ -85,7 +86,7 @@ func TestSeqStreamProgressAndBudget(t *testing.T) {
 	if last["status"] != 422.0 || e == nil || e["limit"] != "budget_ms" {
 		t.Fatalf("last line %v", last)
 	}
-	if lines[0]["done"] == nil || lines[0]["target"] != 100001.0 {
+	if lines[0]["done"] == nil || lines[0]["target"] != 1000001.0 {
 		t.Fatalf("first line %v", lines[0])
 	}
 }

@@ -19,24 +19,9 @@ import (
 
 	"grundy/internal/cliarg"
 	"grundy/octal"
+	"grundy/report"
 	"grundy/store"
 )
-
-// octalJSON is the JSON document of `grundy octal` (the seq/octal contract plus octal extras).
-type octalJSON struct {
-	Code       string   `json:"code"`
-	Values     []uint32 `json:"values,omitempty"`
-	ComputedTo int      `json:"computed_to"`
-	Period     *int     `json:"period"`
-	Preperiod  *int     `json:"preperiod"`
-	Proved     bool     `json:"proved"`
-	Method     string   `json:"method"`
-	MaxValue   uint32   `json:"max_value"`
-	RareMask   *uint32  `json:"rare_mask"`
-	RareCount  *int     `json:"rare_count,omitempty"`
-	Seconds    float64  `json:"seconds"`
-	Saved      *bool    `json:"saved,omitempty"`
-}
 
 type octalFlags struct {
 	to, maxMemory, checkpoint, resume, valuesFile, db, method string
@@ -257,13 +242,13 @@ func runOctal(ctx context.Context, a *app, codeArg string, f *octalFlags) error 
 			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
 		}
 	}
-	out := octalJSON{Code: c.String(), ComputedTo: res.ComputedTo, Proved: res.Proved, Method: res.Method,
-		MaxValue: res.MaxValue, Seconds: res.Elapsed.Seconds()}
-	if res.Period > 0 {
-		out.Period, out.Preperiod = &res.Period, &res.Preperiod
+	to := opt.To
+	if to == 0 { // no --to: the values computed
+		to = -1
 	}
-	if res.RareMask != 0 {
-		out.RareMask, out.RareCount = &res.RareMask, &res.Rare
+	out, err := report.NewOctal(c, res, to, f.summary)
+	if err != nil {
+		return internalf("%v", err)
 	}
 	if f.save {
 		db, err := openDB(f.db)
@@ -276,12 +261,6 @@ func runOctal(ctx context.Context, a *app, codeArg string, f *octalFlags) error 
 			saveErrs = append(saveErrs, err.Error())
 		} else {
 			out.Saved = &ok
-		}
-	}
-	if !f.summary {
-		out.Values = make([]uint32, last+1)
-		for i := range out.Values {
-			out.Values[i], _ = res.Value(i)
 		}
 	}
 	if err := a.emit(out, func(w io.Writer) error { return octalText(w, res, &out) }); err != nil {
@@ -334,7 +313,7 @@ func writeValues(path string, res *octal.Result, last int) error {
 	return err
 }
 
-func octalText(w io.Writer, res *octal.Result, out *octalJSON) error {
+func octalText(w io.Writer, res *octal.Result, out *report.Octal) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "game         %s\n", out.Code)
 	fmt.Fprintf(bw, "computed to  %d (%.3f s)\n", res.ComputedTo, res.Elapsed.Seconds())

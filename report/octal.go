@@ -1,0 +1,66 @@
+package report
+
+import (
+	"fmt"
+
+	"grundy/octal"
+)
+
+// Octal is the answer for the Grundy sequence of a take-and-break game: `grundy octal --json` and
+// POST /api/seq with a code. It has the fields of [Seq] and what the octal engine adds.
+type Octal struct {
+	// Code is the game's code in its canonical spelling.
+	Code string `json:"code"`
+	// Values holds g(0), g(1), …; nil (and absent from the JSON) in a summary. Values past
+	// ComputedTo come from the proved period.
+	Values []uint32 `json:"values,omitempty"`
+	// ComputedTo is the last heap whose value was computed (not filled in from a period).
+	ComputedTo int `json:"computed_to"`
+	// Period and Preperiod describe the period found, or are nil (null) when none was.
+	Period    *int `json:"period"`
+	Preperiod *int `json:"preperiod"`
+	// Proved is true only when the octal periodicity theorem certifies the period.
+	Proved bool `json:"proved"`
+	// Method names the way the values were computed (for example "sparse" or "quadratic").
+	Method string `json:"method"`
+	// MaxValue is the largest value computed.
+	MaxValue uint32 `json:"max_value"`
+	// RareMask and RareCount describe the sparse space, or are nil when none was used.
+	RareMask  *uint32 `json:"rare_mask"`
+	RareCount *int    `json:"rare_count,omitempty"`
+	// Seconds is the computing time.
+	Seconds float64 `json:"seconds"`
+	// Saved tells, when the caller stored the result in the catalogue, whether the row was written.
+	Saved *bool `json:"saved,omitempty"`
+}
+
+// NewOctal returns the answer for res, a computation of code c. The values run to heap to when
+// to ≥ 0 and res knows them (computed, or given by a proved period), and to res.ComputedTo when
+// to < 0 or res stopped short of to; summary leaves them out.
+func NewOctal(c octal.Code, res *octal.Result, to int, summary bool) (Octal, error) {
+	last := res.ComputedTo
+	if to >= 0 && (res.Proved && res.Period > 0 || to < last) {
+		last = to
+	}
+	out := Octal{Code: c.String(), ComputedTo: min(last, res.ComputedTo), Proved: res.Proved && res.Period > 0,
+		Method: res.Method, MaxValue: res.MaxValue, Seconds: res.Elapsed.Seconds()}
+	if res.Period > 0 {
+		p, t := res.Period, res.Preperiod
+		out.Period, out.Preperiod = &p, &t
+	}
+	if res.RareMask != 0 {
+		m, n := res.RareMask, res.Rare
+		out.RareMask, out.RareCount = &m, &n
+	}
+	if !summary {
+		out.Values = make([]uint32, last+1)
+		for i := range out.Values {
+			v, ok := res.Value(i)
+			if !ok {
+				return Octal{}, fmt.Errorf("report: g(%d) of %s is neither computed nor given by a proved period", i, c)
+			}
+			out.Values[i] = v
+		}
+	}
+	return out, nil
+}
