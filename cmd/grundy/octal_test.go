@@ -151,3 +151,22 @@ func TestOctalProgress(t *testing.T) {
 }
 
 func fmtSscan(s string, a ...any) (int, error) { return fmt.Sscan(s, a...) }
+
+func TestSeqTakeAndBreakNames(t *testing.T) {
+	g := decodeJSON(t, "", "seq", "grundy-game", "--to", "20")
+	vals, _ := g["values"].([]any)
+	want := []float64{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0} // A002188
+	if len(vals) != len(want) {
+		t.Fatalf("grundy-game values %v", vals)
+	}
+	for i, v := range want {
+		if vals[i] != v {
+			t.Fatalf("grundy-game g(%d) = %v, want %v", i, vals[i], v)
+		}
+	}
+	k := decodeJSON(t, "", "seq", "kayles", "--to", "200", "--summary")
+	if k["period"] != 12.0 || k["preperiod"] != 71.0 || k["proved"] != true {
+		t.Fatalf("kayles: %v", k)
+	}
+	wantBadInput(t, "takes no flags", "", "seq", "kayles", "--to", "10", "--k", "2")
+}

@@ -3,12 +3,33 @@ package main
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
 	"grundy/report"
 )
+
+// takeAndBreakNames are the one-heap games that `grundy seq` computes with the octal engine, as
+// `grundy octal CODE` does.
+var takeAndBreakNames = map[string]string{
+	"grundy-game":   "grundy", // split a heap into two unequal heaps
+	"kayles":        "0.77",
+	"dawson-kayles": "0.07",
+}
+
+// seqTakeAndBreak answers `grundy seq NAME --to N` for a take-and-break game by the octal engine:
+// the JSON is that of `grundy octal CODE --to N`, with a proved period where the theorem gives one.
+func seqTakeAndBreak(ctx context.Context, a *app, g gameArgs, code, to string) error {
+	if len(g.ruleset) > 0 {
+		return badInput("%s takes no flags; for other take-and-break games use 'grundy octal CODE'", g.args[0])
+	}
+	if _, ok := g.own["plot"]; ok {
+		return badInput("--plot is not available for %s; 'grundy octal %s --to %s --values-file F' writes the values", g.args[0], code, to)
+	}
+	return runOctal(ctx, a, code, &octalFlags{to: to, summary: g.bools["summary"], method: "auto", every: time.Minute})
+}
 
 func newSeqCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -19,7 +40,9 @@ show, if any: the smallest p such that, from some point t on (the preperiod), g(
 through N, over at least three whole periods. Unless a theorem certifies it ("proved": true,
 for built-in rulesets that have one), the period is only apparent in the data computed.
 
-A built-in RULESET takes its own flags; see 'grundy rules'. With --script FILE the game is
+A built-in RULESET takes its own flags; see 'grundy rules'. The take-and-break games grundy-game,
+kayles and dawson-kayles are computed by the octal engine (see 'grundy octal'), with periods
+proved where the octal periodicity theorem applies. With --script FILE the game is
 yours: a Starlark script defining moves(pos), whose positions here are the ints 0..N (see
 'grundy solve --help' for scripts and their budgets).
 
@@ -63,6 +86,9 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 			}
 			if len(g.args) != 1 {
 				return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
+			}
+			if code, ok := takeAndBreakNames[g.args[0]]; ok {
+				return seqTakeAndBreak(cmd.Context(), a, g, code, toArg)
 			}
 			res, err := builtinRulesets().Seq(cmd.Context(), seqRequest{
 				Ruleset: g.args[0], Flags: g.ruleset, To: to, Summary: g.bools["summary"],
