@@ -13,7 +13,9 @@ import (
 // reachable by a non-empty subset exactly when Len > Rank), and how each row was built, so that
 // Represent can name the inserted vectors whose XOR is a given value.
 //
-// The zero value is an empty basis ready to use. A Basis is not safe for concurrent mutation.
+// The zero value is an empty basis ready to use. A Basis is not safe for concurrent use, not even
+// by readers only: KthSmallest fills an internal cache of the reduced rows. Clone gives each
+// goroutine its own copy.
 type Basis struct {
 	row   [64]uint64 // row[p] has highest bit p, or is 0 when p is not a pivot
 	orig  [64]int    // index (in insertion order) of the inserted vector that created row[p]
@@ -22,6 +24,11 @@ type Basis struct {
 	order [64]uint8  // pivots in the order their rows were created
 	rank  int
 	n     int
+	// kth caches the fully reduced rows, lowest pivot first, for KthSmallest; it is valid when
+	// kthFor == rank+1 (the zero value is invalid). The rows change only when the rank grows, so
+	// comparing ranks invalidates the cache after any Insert or Merge that changed them.
+	kth    [64]uint64
+	kthFor int
 }
 
 // Insert adds x to the multiset of inserted vectors and reports whether x was independent of the
@@ -243,9 +250,41 @@ func (b *Basis) KthSmallest(k uint64) (v uint64, ok bool) {
 	if b.rank < 64 && m>>uint(b.rank) != 0 {
 		return 0, false
 	}
-	r := b.reduced()
+	if b.kthFor != b.rank+1 {
+		r := b.reduced()
+		j := 0
+		for p := 0; p < 64; p++ {
+			if r[p] != 0 {
+				b.kth[j] = r[p]
+				j++
+			}
+		}
+		b.kthFor = b.rank + 1
+	}
 	// With reduced rows b_0 < b_1 < … (by pivot), the span in increasing order is indexed by m:
 	// element m is the XOR of the b_j with bit j of m set.
+	for m != 0 {
+		j := bits.TrailingZeros64(m)
+		v ^= b.kth[j]
+		m &= m - 1
+	}
+	return v, true
+}
+
+// kthSmallestUncached is KthSmallest without the cache: it reduces the rows on every call. It is
+// kept as the baseline of BenchmarkKthSmallest and as a second implementation for the tests.
+func (b *Basis) kthSmallestUncached(k uint64) (v uint64, ok bool) {
+	if k == 0 || b.n == 0 {
+		return 0, false
+	}
+	m := k - 1
+	if b.n == b.rank {
+		m = k
+	}
+	if b.rank < 64 && m>>uint(b.rank) != 0 {
+		return 0, false
+	}
+	r := b.reduced()
 	j := 0
 	for p := 0; p < 64 && m != 0; p++ {
 		if r[p] == 0 {

@@ -166,3 +166,44 @@ func BenchmarkRank4096BitByBit(b *testing.B) {
 		sinkInt = rank
 	}
 }
+
+var sinkU64 uint64
+
+// kthQueries is the number of queries in one op of BenchmarkKthSmallest: a basis of rank 60 built
+// from 10^4 random 60-bit vectors (so 0 counts), then 10^4 KthSmallest queries at random k, the
+// shape of HDU 3949's worst case.
+const kthQueries = 10_000
+
+// BenchmarkKthSmallest times kthQueries KthSmallest queries on one basis (the reduced rows are
+// computed once and cached).
+func BenchmarkKthSmallest(b *testing.B) { benchKth(b, (*Basis).KthSmallest) }
+
+// BenchmarkKthSmallestUncached is the baseline: the same queries re-reducing the rows every time.
+func BenchmarkKthSmallestUncached(b *testing.B) { benchKth(b, (*Basis).kthSmallestUncached) }
+
+func benchKth(b *testing.B, kth func(*Basis, uint64) (uint64, bool)) {
+	var bs Basis
+	for _, v := range randomVectors(kthQueries) {
+		bs.Insert(v >> 4)
+	}
+	if bs.Rank() != 60 || bs.Len() == bs.Rank() {
+		b.Fatalf("rank %d len %d", bs.Rank(), bs.Len())
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	ks := make([]uint64, kthQueries)
+	for i := range ks {
+		ks[i] = r.Uint64()>>4 + 1 // 1 ≤ k ≤ 2^60 = Distinct()
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		var acc uint64
+		for _, k := range ks {
+			v, ok := kth(&bs, k)
+			if !ok {
+				b.Fatalf("KthSmallest(%d) not ok", k)
+			}
+			acc ^= v
+		}
+		sinkU64 = acc
+	}
+}

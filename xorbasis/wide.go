@@ -15,6 +15,9 @@ import (
 //
 // Vectors passed to a WideBasis must have its width; a different width panics (a programming
 // error, like an index out of range). Create one with NewWide; the zero value has width 0.
+//
+// A WideBasis is not safe for concurrent use, not even by readers only: KthSmallest fills an
+// internal cache of reduced rows.
 type WideBasis struct {
 	width int
 	row   []Bits // row[p] has highest bit p; row[p].w == nil when p is not a pivot
@@ -23,6 +26,11 @@ type WideBasis struct {
 	deps  []Bits // pivots (width bits) of the rows XORed into origV[p] to give row[p]
 	order []int  // pivots in the order their rows were created
 	n     int
+	// kth caches reducedLow(64) for KthSmallest; it is valid when kthFor == Rank()+1 (the zero
+	// value is invalid). The rows change only when the rank grows, so comparing ranks invalidates
+	// it after any Insert or Merge that changed them. The cached rows are never modified in place.
+	kth    []Bits
+	kthFor int
 }
 
 // NewWide returns an empty basis for vectors of the given width. It panics if width is negative.
@@ -278,7 +286,11 @@ func (b *WideBasis) KthSmallest(k uint64) (Bits, bool) {
 	if rank < 64 && m>>uint(rank) != 0 {
 		return Bits{}, false
 	}
-	low := b.reducedLow(64)
+	if b.kthFor != rank+1 {
+		b.kth = b.reducedLow(64)
+		b.kthFor = rank + 1
+	}
+	low := b.kth
 	v := NewBits(b.width)
 	for j := 0; m != 0; j++ {
 		if m&1 == 1 {
