@@ -65,7 +65,7 @@ func nimEntry() entry {
 			Example:  "3 4 5",
 			Theory:   "Bouton: the Grundy value is the XOR of the heaps; a winning move brings a heap h to h XOR x where x is the nim-sum (seeds 002, 003, 004)",
 			Indexing: heapIndexing,
-			Limits:   "none: closed form, any uint64 heaps",
+			Limits:   fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
 			OneHeap:  true,
 			Play:     "normal",
 		},
@@ -80,13 +80,33 @@ func (n nim) Analyze(p Position) (Analysis, error) {
 	a := Analysis{Value: x, HasValue: true, Complete: true, Method: "Bouton's theorem: XOR of the heaps"}
 	a.Outcome = outcomeOf(x)
 	if x != 0 {
+		// Heap i has a winning move (to h XOR x) iff h XOR x < h: count them all, list at most
+		// maxMovesListed (each listed move copies the position).
+		count := 0
 		for i, h := range p {
 			if t := h ^ x; t < h {
-				a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-t), To: with(p, i, t)})
+				count++
+				if len(a.WinningMoves) < maxMovesListed {
+					a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-t), To: with(p, i, t)})
+				}
 			}
 		}
+		capMoves(&a, count)
 	}
 	return a, nil
+}
+
+// capMoves records that a position has count winning moves in all, of which a.WinningMoves lists
+// the first: when some are left out, Complete is false and Note gives the count.
+func capMoves(a *Analysis, count int) {
+	if count > len(a.WinningMoves) {
+		a.Complete = false
+		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", count, len(a.WinningMoves))
+		if a.Note != "" {
+			n = a.Note + "; " + n
+		}
+		a.Note = n
+	}
 }
 
 // Sequence is g(n) = n.
@@ -121,7 +141,7 @@ func misereNimEntry() entry {
 			Example:  "3 5 1",
 			Theory:   "Anti-SG / SJ theorem: the first player wins iff (XOR ≠ 0 and some heap > 1) or (XOR = 0 and every heap ≤ 1) (seed 003, P4279)",
 			Indexing: heapIndexing,
-			Limits:   "none: closed form, any uint64 heaps",
+			Limits:   fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
 			Play:     "misère",
 		},
 		build: func(flags) (Ruleset, error) { return misereNim{}, nil },
@@ -149,21 +169,40 @@ func (misereNim) Analyze(p Position) (Analysis, error) {
 	}
 	a.Outcome = N
 	x := xorAll(p)
+	bigHeaps := 0 // heaps > 1
+	for _, h := range p {
+		if h > 1 {
+			bigHeaps++
+		}
+	}
 	// A winning move ends in a P-position: either every heap ≤ 1 (so the changed heap becomes 0 or
 	// 1) or the nim-sum becomes 0 (so heap h becomes h^x). These candidates cover every winning move.
+	// Whether heap i → t wins is the SJ theorem on the new nim-sum and the new count of big heaps,
+	// O(1) per candidate; all are counted, at most maxMovesListed are listed.
+	count := 0
 	for i, h := range p {
-		seen := map[uint64]bool{}
-		for _, t := range []uint64{0, 1, h ^ x} {
-			if t >= h || seen[t] {
+		cands := [3]uint64{0, 1, h ^ x}
+		for j, t := range cands {
+			if t >= h || j == 2 && t <= 1 { // h^x ∈ {0, 1} is already a candidate
 				continue
 			}
-			seen[t] = true
-			q := with(p, i, t)
-			if !misereNimWins(q) {
-				a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-t), To: q})
+			big := bigHeaps
+			if h > 1 {
+				big--
+			}
+			if t > 1 {
+				big++
+			}
+			if (x^h^t != 0) == (big > 0) {
+				continue // the opponent wins from there
+			}
+			count++
+			if len(a.WinningMoves) < maxMovesListed {
+				a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-t), To: with(p, i, t)})
 			}
 		}
 	}
+	capMoves(&a, count)
 	return a, nil
 }
 
