@@ -5,36 +5,11 @@ package game
 // made the last one), and any other position is an N-position iff one of its options is a
 // P-position. It is found by search (the [Splitter] capability is not used: misère values do not
 // add up); the search stops at the first option to a P-position.
-func (s *Solver[P]) MisereOutcome(p P) (Outcome, error) {
-	c, err := s.solve(p, kindMisere)
-	if err != nil {
-		return PrevWins, err
-	}
-	if c == cBase {
-		return PrevWins, nil
-	}
-	return NextWins, nil
-}
+func (s *Solver[P]) MisereOutcome(p P) (Outcome, error) { return s.outcome(p, kindMisere) }
 
 // MisereWinningMoves returns the options of p that are misère P-positions, in the order the game
 // yields them, without repeats.
-func (s *Solver[P]) MisereWinningMoves(p P) ([]P, error) {
-	opts, err := s.Options(p)
-	if err != nil {
-		return nil, err
-	}
-	var win []P
-	for _, o := range opts {
-		out, err := s.MisereOutcome(o)
-		if err != nil {
-			return nil, err
-		}
-		if out == PrevWins {
-			win = append(win, o)
-		}
-	}
-	return win, nil
-}
+func (s *Solver[P]) MisereWinningMoves(p P) ([]P, error) { return s.winningMoves(p, kindMisere) }
 
 // runMisere continues the misère search on the stack until it is empty. Misère memo codes: cN for
 // an N-position, cBase for a P-position.

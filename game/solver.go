@@ -91,8 +91,12 @@ func (s *Solver[P]) Value(p P) (uint64, error) {
 // Outcome returns the normal-play outcome of p: [PrevWins] iff its Grundy value is 0. It searches
 // in outcome-only mode: at each position it stops at the first option found to be a P-position,
 // and does not compute Grundy values it does not need.
-func (s *Solver[P]) Outcome(p P) (Outcome, error) {
-	c, err := s.solve(p, kindOutcome)
+func (s *Solver[P]) Outcome(p P) (Outcome, error) { return s.outcome(p, kindOutcome) }
+
+// outcome returns the outcome of p found by the search of kind k (kindOutcome or kindMisere), whose
+// memo codes are cBase for a P-position and cN for an N-position.
+func (s *Solver[P]) outcome(p P, k uint8) (Outcome, error) {
+	c, err := s.solve(p, k)
 	if err != nil {
 		return PrevWins, err
 	}
@@ -104,14 +108,17 @@ func (s *Solver[P]) Outcome(p P) (Outcome, error) {
 
 // WinningMoves returns the options of p that are P-positions, in the order the game yields them,
 // without repeats: the moves that win in normal play. It is empty when p is a P-position.
-func (s *Solver[P]) WinningMoves(p P) ([]P, error) {
+func (s *Solver[P]) WinningMoves(p P) ([]P, error) { return s.winningMoves(p, kindOutcome) }
+
+// winningMoves returns the options of p that the search of kind k finds to be P-positions.
+func (s *Solver[P]) winningMoves(p P, k uint8) ([]P, error) {
 	opts, err := s.Options(p)
 	if err != nil {
 		return nil, err
 	}
 	var win []P
 	for _, o := range opts {
-		out, err := s.Outcome(o)
+		out, err := s.outcome(o, k)
 		if err != nil {
 			return nil, err
 		}
