@@ -16,6 +16,31 @@ type config struct {
 	ctx          context.Context
 }
 
+// budget counts the positions a search enters, for the limits of its config.
+type budget struct {
+	known  int  // positions entered in a memo
+	pushes uint // positions pushed on the stack, new or not
+}
+
+// enter counts one push of a position (isNew: not entered before) under the limits of cfg: the
+// position limit, and the context, checked every 1024 pushes. On error the position is not
+// counted as known.
+func (b *budget) enter(cfg *config, isNew bool) error {
+	if isNew && cfg.maxPositions > 0 && b.known >= cfg.maxPositions {
+		return &LimitError{Limit: cfg.maxPositions}
+	}
+	b.pushes++
+	if cfg.ctx != nil && b.pushes%1024 == 0 {
+		if err := cfg.ctx.Err(); err != nil {
+			return fmt.Errorf("search stopped: %w", context.Cause(cfg.ctx))
+		}
+	}
+	if isNew {
+		b.known++
+	}
+	return nil
+}
+
 func newConfig(opts []Option) config {
 	c := config{denseLimit: DefaultDenseLimit}
 	for _, o := range opts {

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"context"
 	"fmt"
 	"iter"
 	"math"
@@ -95,11 +94,10 @@ type ScoredSolver[P comparable] struct {
 	obj Objective
 	cfg config
 
-	index  func(P) (int, bool)
-	dense  []sentry
-	m      map[skey[P]]sentry
-	known  int
-	pushes uint
+	index func(P) (int, bool)
+	dense []sentry
+	m     map[skey[P]]sentry
+	budget
 
 	root   skey[P]
 	frames []sframe
@@ -276,20 +274,8 @@ func (s *ScoredSolver[P]) child(second bool) bool {
 }
 
 func (s *ScoredSolver[P]) push(k skey[P], prev uint8) error {
-	if prev == cUnknown {
-		if s.cfg.maxPositions > 0 && s.known >= s.cfg.maxPositions {
-			return &LimitError{Limit: s.cfg.maxPositions}
-		}
-		s.known++
-	}
-	s.pushes++
-	if s.cfg.ctx != nil && s.pushes%1024 == 0 {
-		if err := s.cfg.ctx.Err(); err != nil {
-			if prev == cUnknown {
-				s.known--
-			}
-			return fmt.Errorf("search stopped: %w", context.Cause(s.cfg.ctx))
-		}
+	if err := s.budget.enter(&s.cfg, prev == cUnknown); err != nil {
+		return err
 	}
 	start := len(s.arena)
 	if err := s.expand(k.p); err != nil {

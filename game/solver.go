@@ -1,7 +1,6 @@
 package game
 
 import (
-	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -27,9 +26,8 @@ type Solver[P comparable] struct {
 	closed ClosedForm[P]
 	cfg    config
 
-	t, mt  table[P] // normal play, misère
-	known  int      // positions entered in a memo
-	pushes uint
+	t, mt table[P] // normal play, misère
+	budget
 
 	root   P      // the position of the bottom frame
 	rootID uint32 // and its id
@@ -256,20 +254,8 @@ const maxArena = 1<<32 - 1
 
 // push enters p (with the given id and memo code prev) on the stack with its options.
 func (s *Solver[P]) push(p P, id uint32, kind uint8, prev uint32) error {
-	if prev == cUnknown {
-		if s.cfg.maxPositions > 0 && s.known >= s.cfg.maxPositions {
-			return &LimitError{Limit: s.cfg.maxPositions}
-		}
-		s.known++
-	}
-	s.pushes++
-	if s.cfg.ctx != nil && s.pushes%1024 == 0 {
-		if err := s.cfg.ctx.Err(); err != nil {
-			if prev == cUnknown {
-				s.known--
-			}
-			return fmt.Errorf("search stopped: %w", context.Cause(s.cfg.ctx))
-		}
+	if err := s.budget.enter(&s.cfg, prev == cUnknown); err != nil {
+		return err
 	}
 	start := len(s.arena)
 	// Grow the stacks by doubling: append's growth of large slices (1.25×) copies too often on
