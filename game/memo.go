@@ -125,7 +125,7 @@ const (
 // code lives in a slice by id, so that a search hashes each position once per move to it and
 // then works on ids.
 type table[P comparable] struct {
-	index func(P) (int, bool)
+	ix    Indexer[P] // nil: no dense index
 	limit int
 	dense []uint32 // codes by dense index
 	ids   map[P]uint32
@@ -137,18 +137,30 @@ const internBit = 1 << 31
 func newTable[P comparable](g any, limit int) table[P] {
 	t := table[P]{limit: min(limit, internBit), ids: make(map[P]uint32)}
 	if ix, ok := g.(Indexer[P]); ok && limit > 0 {
-		t.index = ix.Index
+		t.ix = ix
 	}
 	return t
 }
 
 // id returns the id of p, interning it if need be.
 func (t *table[P]) id(p P) uint32 {
-	if t.index != nil {
-		if i, ok := t.index(p); ok && i >= 0 && i < t.limit {
-			return uint32(i)
-		}
+	if i, ok := t.denseIndex(p); ok {
+		return uint32(i)
 	}
+	return t.intern(p)
+}
+
+// denseIndex returns the dense index of p, if it has one below the limit.
+func (t *table[P]) denseIndex(p P) (int, bool) {
+	if t.ix == nil {
+		return 0, false
+	}
+	i, ok := t.ix.Index(p)
+	return i, ok && i >= 0 && i < t.limit
+}
+
+// intern returns the id of p in the map, interning it if need be.
+func (t *table[P]) intern(p P) uint32 {
 	if id, ok := t.ids[p]; ok {
 		return id
 	}

@@ -32,6 +32,7 @@ type Solver[P comparable] struct {
 	root   P      // the position of the bottom frame
 	rootID uint32 // and its id
 	frames []frame
+	vf     []vframe // the stack of the value search (valuesearch.go)
 	arena  []P      // the options (or components) of the frames on the stack
 	aid    []uint32 // their ids in the memo table of the search
 	vals   []uint32 // scratch: the values of one frame's options
@@ -79,6 +80,23 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 // Value returns the Grundy value of p: 0 for a terminal position, else the mex of the values of
 // its options (for a position a [Splitter] splits, the XOR of its components' values).
 func (s *Solver[P]) Value(p P) (uint64, error) {
+	if s.split == nil && s.tsplit == nil {
+		// The hot path: no sums.
+		id := s.t.id(p)
+		c := s.t.code(id)
+		if c >= cBase {
+			return uint64(c - cBase), nil
+		}
+		if s.closed != nil {
+			if ok, err := s.tryClosed(p, id, c); err != nil {
+				return 0, err
+			} else if ok {
+				return uint64(s.t.code(id) - cBase), nil
+			}
+		}
+		v, err := s.valueSearch(p, id, c)
+		return uint64(v), err
+	}
 	c, err := s.solve(p, kindValue)
 	if err != nil {
 		return 0, err
@@ -182,6 +200,10 @@ func (s *Solver[P]) solve(p P, kind uint8) (uint32, error) {
 		if ok, err := s.tryClosed(p, id, c); ok || err != nil {
 			return s.t.code(id), err
 		}
+	}
+	if kind == kindValue && s.split == nil && s.tsplit == nil {
+		v, err := s.valueSearch(p, id, c)
+		return cBase + v, err
 	}
 	if err := s.push(p, id, kind, c); err != nil {
 		return 0, s.fail(err)

@@ -1,0 +1,241 @@
+package game
+
+import (
+	"errors"
+	"iter"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// Tests of the value search (valuesearch.go) against the plain recursive mex.
+
+// dagFast is a dag with the Appender and Indexer capabilities.
+type dagFast struct{ dag }
+
+func (g dagFast) Index(p int) (int, bool)            { return p, true }
+func (g dagFast) AppendMoves(dst []int, p int) []int { return append(dst, g.opts[p]...) }
+
+// dagApp is a dag with Appender only (values in the map memo).
+type dagApp struct{ dag }
+
+func (g dagApp) AppendMoves(dst []int, p int) []int { return append(dst, g.opts[p]...) }
+
+// randomWideDAG is a random game on 0..n-1 whose moves go to smaller positions, with up to
+// maxOpts options (repeats allowed), so that values above 64 occur when maxOpts is large.
+func randomWideDAG(r *rand.Rand, n, maxOpts int) dag {
+	g := dag{opts: make([][]int, n)}
+	for p := 1; p < n; p++ {
+		k := r.IntN(min(p, maxOpts) + 1)
+		if r.IntN(3) == 0 {
+			// All smaller positions, shuffled, some repeated: the value is large.
+			g.opts[p] = r.Perm(p)
+			g.opts[p] = append(g.opts[p], g.opts[p][:r.IntN(p)]...)
+			continue
+		}
+		for range k {
+			g.opts[p] = append(g.opts[p], r.IntN(p))
+		}
+	}
+	return g
+}
+
+func TestValueSearchRandomDAGs(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for trial := range 150 {
+		n := 2 + r.IntN(300)
+		g := randomWideDAG(r, n, 1+r.IntN(8))
+		memo := map[int]uint64{}
+		games := map[string]Game[int]{"moves": g, "dense": dagFast{g}, "appender": dagApp{g}}
+		for name, gm := range games {
+			var opts []Option
+			if trial%4 == 1 {
+				opts = append(opts, DenseLimit(1+r.IntN(n))) // dense and map ids mixed
+			}
+			s := NewSolver(gm, opts...)
+			ps := upTo(n - 1)
+			r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+			for k, p := range ps {
+				if k%3 == 0 {
+					// Outcome searches first leave N-positions of unknown value in the memo.
+					if _, err := s.Outcome(p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want := naiveValue[int](g, p, memo)
+				if got, err := s.Value(p); err != nil || got != want {
+					t.Fatalf("trial %d %s: Value(%d) = %d, %v; want %d", trial, name, p, got, err, want)
+				}
+			}
+			if s.Known() > n {
+				t.Fatalf("trial %d %s: %d positions known of %d", trial, name, s.Known(), n)
+			}
+		}
+	}
+}
+
+func TestValueSearchLargeValues(t *testing.T) {
+	// Nim on one heap: the options of n are 0..n-1, the value n; past 64 the mex leaves the
+	// frame's mask. Asked from the top (a deep search) and bottom-up.
+	for _, order := range []string{"top", "bottom"} {
+		s := NewSolver[int](dagFast{nimDAG(300)})
+		ps := upTo(299)
+		if order == "top" {
+			slices.Reverse(ps)
+		}
+		for _, p := range ps {
+			if v, err := s.Value(p); err != nil || v != uint64(p) {
+				t.Fatalf("%s: Value(%d) = %d, %v", order, p, v, err)
+			}
+		}
+	}
+}
+
+func nimDAG(n int) dag {
+	g := dag{opts: make([][]int, n)}
+	for p := range n {
+		for o := p - 1; o >= 0; o-- {
+			g.opts[p] = append(g.opts[p], o)
+		}
+	}
+	return g
+}
+
+// reachableCycle reports whether a cycle can be reached from p in g.
+func reachableCycle(g graph, p int) bool {
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[int]int{}
+	type item struct{ p, i int }
+	stack := []item{{p, 0}}
+	color[p] = grey
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i == len(g[top.p]) {
+			color[top.p] = black
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		o := g[top.p][top.i]
+		top.i++
+		switch color[o] {
+		case grey:
+			return true
+		case white:
+			color[o] = grey
+			stack = append(stack, item{o, 0})
+		}
+	}
+	return false
+}
+
+// graphFast is a graph with the Appender and Indexer capabilities.
+type graphFast struct{ graph }
+
+func (g graphFast) Index(p int) (int, bool)            { return p, true }
+func (g graphFast) AppendMoves(dst []int, p int) []int { return append(dst, g.graph[p]...) }
+
+func TestValueSearchRandomCycles(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for trial := range 300 {
+		n := 2 + r.IntN(40)
+		g := graph{}
+		for p := range n {
+			for range r.IntN(4) {
+				o := r.IntN(p + 1)
+				if r.IntN(8) == 0 {
+					o = r.IntN(n) // sometimes a move up: maybe a cycle
+				}
+				g[p] = append(g[p], o)
+			}
+		}
+		for name, gm := range map[string]Game[int]{"moves": g, "dense": graphFast{g}} {
+			s := NewSolver(gm)
+			for _, p := range r.Perm(n) {
+				v, err := s.Value(p)
+				if !reachableCycle(g, p) {
+					if err != nil {
+						t.Fatalf("trial %d %s: Value(%d): %v, no cycle", trial, name, p, err)
+					}
+					if want := naiveValue[int](g, p, map[int]uint64{}); v != want {
+						t.Fatalf("trial %d %s: Value(%d) = %d, want %d", trial, name, p, v, want)
+					}
+					continue
+				}
+				var ce *CycleError[int]
+				if !errors.As(err, &ce) {
+					t.Fatalf("trial %d %s: Value(%d) = %d, %v; want a cycle", trial, name, p, v, err)
+				}
+				// The cycle reported is one: each position moves to the next, the last to the first.
+				c := ce.Cycle
+				if ce.Cut != 0 || len(c) == 0 || len(slices.Compact(slices.Sorted(slices.Values(c)))) != len(c) {
+					t.Fatalf("trial %d %s: cycle %v (cut %d) repeats a position", trial, name, c, ce.Cut)
+				}
+				for i, q := range c {
+					if !slices.Contains(g[q], c[(i+1)%len(c)]) {
+						t.Fatalf("trial %d %s: %v is not a cycle of %v", trial, name, c, g)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestValueSearchLimit(t *testing.T) {
+	// The limit counts positions entered; after the error the solver goes on, and Known never
+	// passes the limit.
+	for _, g := range []Game[int]{denseSubtract{subtract{[]int{1, 3, 4}}}, subtract{[]int{1, 3, 4}}} {
+		s := NewSolver(g, MaxPositions(500))
+		var le *LimitError
+		if _, err := s.Value(1000); !errors.As(err, &le) {
+			t.Fatalf("Value(1000): %v", err)
+		}
+		if s.Known() > 500 {
+			t.Fatalf("%d known", s.Known())
+		}
+		memo := map[int]uint64{}
+		for p := range 499 {
+			if v, err := s.Value(p); err != nil || v != naiveValue(g, p, memo) {
+				t.Fatalf("Value(%d) = %d, %v", p, v, err)
+			}
+		}
+	}
+}
+
+// movesOnly hides every capability of a game but Moves.
+type movesOnly[P comparable] struct{ g Game[P] }
+
+func (m movesOnly[P]) Moves(p P) iter.Seq[P] { return m.g.Moves(p) }
+
+func TestValueSearchSubtractionSets(t *testing.T) {
+	// Random subtraction sets, on the fast path (dense, Appender) and through Moves only, from
+	// the top (one deep search) against the plain recursion bottom-up.
+	r := rand.New(rand.NewPCG(15, 16))
+	for range 100 {
+		var set []int
+		for k := 1 + r.IntN(5); len(set) < k; {
+			if s := 1 + r.IntN(12); !slices.Contains(set, s) {
+				set = append(set, s)
+			}
+		}
+		n := 2000
+		memo := map[int]uint64{}
+		for p := range n { // bottom-up keeps the naive recursion shallow
+			naiveValue[int](subtract{set}, p, memo)
+		}
+		for _, g := range []Game[int]{denseSubtract{subtract{set}}, movesOnly[int]{subtract{set}}} {
+			s := NewSolver(g)
+			if v, err := s.Value(n - 1); err != nil || v != memo[n-1] {
+				t.Fatalf("set %v: Value(%d) = %d, %v; want %d", set, n-1, v, err, memo[n-1])
+			}
+			for p := range n {
+				if v, err := s.Value(p); err != nil || v != memo[p] {
+					t.Fatalf("set %v: Value(%d) = %d, %v; want %d", set, p, v, err, memo[p])
+				}
+			}
+		}
+	}
+}
