@@ -30,6 +30,12 @@ func (sub3Dense) AppendMoves(dst []int, n int) []int {
 	return dst
 }
 
+// sub3Ordered is sub3Dense declaring that its moves go to smaller heaps ([Ordered]): the solver
+// fills values in bottom-up.
+type sub3Ordered struct{ sub3Dense }
+
+func (sub3Ordered) Position(i int) (int, bool) { return i, true }
+
 // heapKey is a position type the solver cannot index: it keeps values in a map.
 type heapKey struct{ n int32 }
 
@@ -110,6 +116,24 @@ func BenchmarkEngine(b *testing.B) {
 	b.Run("dense-table", func(b *testing.B) {
 		measure(b, benchHeap+1, func() {
 			s := NewSolver[int](sub3Dense{})
+			for n := 0; n <= benchHeap; n++ {
+				if _, err := s.Value(n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("ordered", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[int](sub3Ordered{})
+			if _, err := s.Value(benchHeap); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("ordered-table", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[int](sub3Ordered{})
 			for n := 0; n <= benchHeap; n++ {
 				if _, err := s.Value(n); err != nil {
 					b.Fatal(err)

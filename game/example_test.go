@@ -89,3 +89,27 @@ func ExampleMex() {
 	// Output:
 	// 2 0
 }
+
+// orderedSubtraction is the subtraction game {1, 3, 4} with the capabilities of the fastest path:
+// options appended to a slice, heaps their own index, and every move to a smaller heap.
+type orderedSubtraction struct{ subtraction }
+
+func (orderedSubtraction) AppendMoves(dst []int, n int) []int {
+	for _, s := range []int{1, 3, 4} {
+		if s <= n {
+			dst = append(dst, n-s)
+		}
+	}
+	return dst
+}
+func (orderedSubtraction) Index(n int) (int, bool)    { return n, n >= 0 }
+func (orderedSubtraction) Position(i int) (int, bool) { return i, i >= 0 }
+
+func ExampleOrdered() {
+	// The value of heap 1,000,000 fills in the values of every smaller heap, bottom-up.
+	s := game.NewSolver[int](orderedSubtraction{})
+	v, _ := s.Value(1_000_000)
+	fmt.Println(v, s.Known())
+	// Output:
+	// 1 1000001
+}

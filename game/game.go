@@ -9,6 +9,8 @@
 //
 //   - [Appender]: append the options to a slice, without an iterator (the fastest path);
 //   - [Indexer]: a dense integer index, so that values live in a slice instead of a map;
+//   - [Ordered]: an index that every move decreases, and its inverse, so that values are filled
+//     in bottom-up without a search (checked as the solver goes);
 //   - [Splitter]: a split of a position into independent components, whose values XOR
 //     (the Sprague–Grundy sum theorem);
 //   - [ClosedForm]: a value known without search;

@@ -24,6 +24,10 @@ type Solver[P comparable] struct {
 	split  Splitter[P]
 	tsplit FallibleSplitter[P]
 	closed ClosedForm[P]
+	ord    Ordered[P] // nil unless the game is Ordered and has a dense index
+	filled int        // with ord: the values of indices below filled are filled in (ordered.go)
+	plain  bool       // with ord: an Appender without TryMoves or closed form, and no limits
+	obuf   []P        // with ord: scratch for the options of one position
 	cfg    config
 
 	t, mt table[P] // normal play, misère
@@ -69,6 +73,10 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 	s.tsplit, _ = g.(FallibleSplitter[P])
 	s.closed, _ = g.(ClosedForm[P])
 	s.t = newTable[P](g, s.cfg.denseLimit)
+	if s.t.ix != nil {
+		s.ord, _ = g.(Ordered[P])
+		s.plain = s.app != nil && s.try == nil && s.closed == nil && s.cfg.maxPositions == 0 && s.cfg.ctx == nil
+	}
 	s.mt = newTable[P](g, s.cfg.denseLimit)
 	s.yield = func(o P) bool {
 		s.arena = append(s.arena, o)
@@ -80,6 +88,14 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 // Value returns the Grundy value of p: 0 for a terminal position, else the mex of the values of
 // its options (for a position a [Splitter] splits, the XOR of its components' values).
 func (s *Solver[P]) Value(p P) (uint64, error) {
+	if s.ord != nil {
+		return s.orderedValue(p) // small enough to inline: one call on the fastest path
+	}
+	return s.value(p)
+}
+
+// value is Value but for [Ordered] games.
+func (s *Solver[P]) value(p P) (uint64, error) {
 	if s.split == nil && s.tsplit == nil {
 		// The hot path: no sums.
 		id := s.t.id(p)

@@ -227,7 +227,7 @@ func (s *Solver[P]) vfail(err error, base int) error {
 	return err
 }
 
-// sameArray reports whether a and b share their first element (b has one).
+// sameArray reports whether a and b share their first element.
 func sameArray[P any](a, b []P) bool {
-	return cap(a) > 0 && &a[:1][0] == &b[:1][0]
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"iter"
 	"math/rand/v2"
@@ -235,6 +236,173 @@ func TestValueSearchSubtractionSets(t *testing.T) {
 				if v, err := s.Value(p); err != nil || v != memo[p] {
 					t.Fatalf("set %v: Value(%d) = %d, %v; want %d", set, p, v, err, memo[p])
 				}
+			}
+		}
+	}
+}
+
+// orderedDAG is a dag declaring the Ordered capability (its moves do go to smaller positions).
+type orderedDAG struct{ dagFast }
+
+func (g orderedDAG) Position(i int) (int, bool) { return i, i >= 0 && i < len(g.opts) }
+
+// orderedMoves is orderedDAG without Appender (options through Moves).
+type orderedMoves struct{ dag }
+
+func (g orderedMoves) Index(p int) (int, bool)    { return p, true }
+func (g orderedMoves) Position(i int) (int, bool) { return i, i >= 0 && i < len(g.opts) }
+
+func TestOrderedRandomDAGs(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for trial := range 150 {
+		n := 2 + r.IntN(300)
+		g := randomWideDAG(r, n, 1+r.IntN(8))
+		memo := map[int]uint64{}
+		for name, gm := range map[string]Game[int]{"appender": orderedDAG{dagFast{g}}, "moves": orderedMoves{g}} {
+			var opts []Option
+			switch trial % 4 {
+			case 1:
+				opts = append(opts, DenseLimit(1+r.IntN(n))) // indices past the limit are searched
+			case 2:
+				opts = append(opts, MaxPositions(n)) // limits on: the general fill
+			}
+			s := NewSolver(gm, opts...)
+			if s.ord == nil {
+				t.Fatalf("%s: not seen as Ordered", name)
+			}
+			ps := upTo(n - 1)
+			if trial%2 == 0 {
+				r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
+			}
+			for k, p := range ps {
+				if k%3 == 0 {
+					if _, err := s.Outcome(p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want := naiveValue[int](g, p, memo)
+				if got, err := s.Value(p); err != nil || got != want {
+					t.Fatalf("trial %d %s: Value(%d) = %d, %v; want %d", trial, name, p, got, err, want)
+				}
+			}
+			if s.Known() > n {
+				t.Fatalf("trial %d %s: %d positions known of %d", trial, name, s.Known(), n)
+			}
+		}
+	}
+}
+
+func TestOrderedLargeValuesAndChain(t *testing.T) {
+	s := NewSolver[int](orderedDAG{dagFast{nimDAG(300)}})
+	for _, p := range []int{299, 70, 64, 63, 0} {
+		if v, err := s.Value(p); err != nil || v != uint64(p) {
+			t.Fatalf("nim: Value(%d) = %d, %v", p, v, err)
+		}
+	}
+	s = NewSolver[int](orderedDAG{dagFast{nimDAG(300)}})
+	for p := range 300 { // one position at a time
+		if v, err := s.Value(p); err != nil || v != uint64(p) {
+			t.Fatalf("nim: Value(%d) = %d, %v", p, v, err)
+		}
+	}
+	// A chain of ten million positions (a million under the race detector), filled in at once.
+	n := 10_000_000
+	if testing.Short() || raceEnabled {
+		n = 1_000_000
+	}
+	c := NewSolver[int](orderedSubtract{denseSubtract{subtract{set: []int{1}}}})
+	if v, err := c.Value(n); err != nil || v != uint64(n%2) || c.Known() != n+1 {
+		t.Fatalf("chain of %d: value %d, %v, %d known", n, v, err, c.Known())
+	}
+}
+
+// orderedSubtract is a subtraction game declaring Ordered.
+type orderedSubtract struct{ denseSubtract }
+
+func (orderedSubtract) Position(i int) (int, bool) { return i, i >= 0 }
+
+// liar is a game that declares Ordered and breaks the promise in one of several ways.
+type liar struct {
+	how string
+	at  int
+}
+
+func (g liar) Moves(p int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for _, o := range g.AppendMoves(nil, p) {
+			if !yield(o) {
+				return
+			}
+		}
+	}
+}
+
+func (g liar) AppendMoves(dst []int, p int) []int {
+	if p > 0 {
+		dst = append(dst, p-1)
+	}
+	if p == g.at && g.how == "up" {
+		dst = append(dst, p+1) // an option of a larger index
+	}
+	if p == g.at && g.how == "self" {
+		dst = append(dst, p)
+	}
+	if p == g.at+5 && g.how == "hole" {
+		dst = append(dst, g.at) // an option Position does not know
+	}
+	return dst
+}
+
+func (g liar) Index(p int) (int, bool) {
+	if g.how == "noindex" && p == g.at {
+		return 0, false
+	}
+	return p, true
+}
+
+func (g liar) Position(i int) (int, bool) {
+	switch {
+	case g.how == "hole" && i == g.at:
+		return 0, false
+	case g.how == "wrong" && i == g.at:
+		return i + 1, true // a position whose index is not i
+	}
+	return i, true
+}
+
+func TestOrderedLiars(t *testing.T) {
+	for _, how := range []string{"up", "self", "hole", "wrong", "noindex"} {
+		for _, plain := range []bool{true, false} {
+			var opts []Option
+			if !plain {
+				opts = append(opts, MaxPositions(1000))
+			}
+			s := NewSolver[int](liar{how: how, at: 10}, opts...)
+			_, err := s.Value(20)
+			if !errors.Is(err, ErrOrder) {
+				t.Fatalf("%s (plain %v): Value(20) = %v, want ErrOrder", how, plain, err)
+			}
+			// One position at a time: each answer is the true value or an error (a lie that does
+			// not change any value, a hole in Position or a wrong Position, may go unnoticed);
+			// moves up or without an index are found.
+			s = NewSolver[int](liar{how: how, at: 10}, opts...)
+			var first error
+			for p := 0; p <= 20; p++ {
+				v, err := s.Value(p)
+				if err != nil {
+					if !errors.Is(err, ErrOrder) && !errors.Is(err, ErrCycle) {
+						t.Fatalf("%s (plain %v): Value(%d): %v", how, plain, p, err)
+					}
+					first = cmp.Or(first, err)
+				} else if v != uint64(p%2) {
+					t.Fatalf("%s (plain %v): Value(%d) = %d", how, plain, p, v)
+				}
+			}
+			if first == nil && (how == "up" || how == "self" || how == "noindex") {
+				t.Fatalf("%s (plain %v): one at a time: no error", how, plain)
+			}
+			if v, err := s.Value(5); err != nil || v != 1 {
+				t.Fatalf("%s: after the error, Value(5) = %d, %v", how, v, err)
 			}
 		}
 	}
