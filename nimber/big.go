@@ -359,7 +359,7 @@ func mulTopWords(z, x, s []uint64) {
 func squareWords(z, x, s []uint64) {
 	n := len(z)
 	if n == 1 {
-		z[0] = square(x[0])
+		z[0] = Square(x[0])
 		return
 	}
 	h := n / 2
@@ -372,11 +372,11 @@ func squareWords(z, x, s []uint64) {
 	}
 }
 
-// sqrtWords sets z to the square root of x: z1 = sqrt(x1), z0 = sqrt(x0 ⊕ x1⊗(T/2)).
+// sqrtWords sets z to the square root of x: z1 = Sqrt(x1), z0 = Sqrt(x0 ⊕ x1⊗(T/2)).
 func sqrtWords(z, x, s []uint64) {
 	n := len(z)
 	if n == 1 {
-		z[0] = sqrt(x[0])
+		z[0] = Sqrt(x[0])
 		return
 	}
 	h := n / 2

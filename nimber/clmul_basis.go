@@ -39,11 +39,14 @@ var clmulAlphaPowers = [64]uint64{
 // asmByteTable applies a GF(2)-linear map on 64-bit words: entry [i][v] is the image of v<<(8i).
 type asmByteTable [8][256]uint64
 
-// Read-only after init. The assembly reads clmulToPoly and clmulFromPoly by name.
-var (
-	clmulToPoly   asmByteTable // nim basis → polynomial basis
-	clmulFromPoly asmByteTable // polynomial basis → nim basis
-)
+// clmulTabs holds the two change-of-basis maps, read-only after init; the assembly reads it by name.
+// The kernel loads 16 bytes where it needs 8 (the entry and the next), so the last entry of from
+// is followed by pad.
+var clmulTabs struct {
+	to   asmByteTable // nim basis → polynomial basis
+	from asmByteTable // polynomial basis → nim basis
+	pad  [2]uint64
+}
 
 func init() {
 	from := clmulAlphaPowers
@@ -51,8 +54,9 @@ func init() {
 	if !ok {
 		panic("nimber: polynomial-basis constants are singular") // impossible: checked by tests
 	}
-	clmulToPoly.fill(&to)
-	clmulFromPoly.fill(&from)
+	clmulTabs.to.fill(&to)
+	clmulTabs.from.fill(&from)
+
 }
 
 // fill builds the byte table of the linear map whose image of 2^k is cols[k].

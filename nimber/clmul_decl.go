@@ -6,15 +6,16 @@ package nimber
 //go:generate go run ./internal/gfnigen -o mul_gfni_amd64.s
 
 // clmulMul returns the nim-product of a and b: both are mapped to the polynomial basis with
-// clmulToPoly, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulFromPoly.
-// It requires PCLMULQDQ.
+// clmulTabs.to, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulTabs.from.
+// Below asmLevelCLMUL (no PCLMULQDQ or no AVX) it jumps to mulGeneric, so that mul, a single call,
+// is inlined into its callers.
 //
 //go:noescape
 func clmulMul(a, b uint64) uint64
 
 // clmulMulVec sets dst[i] to the nim-product of a[i] and b[i] for 0 ≤ i < n, one element at a time
 // as clmulMul does; dst, a and b must each hold n elements, and dst may be a or b. It requires
-// PCLMULQDQ.
+// PCLMULQDQ and AVX.
 //
 //go:noescape
 func clmulMulVec(dst, a, b *uint64, n int)

@@ -9,7 +9,7 @@ package nimber
 // The levels of the fast paths, from slowest to fastest.
 const (
 	asmLevelGeneric = iota // portable Go only
-	asmLevelCLMUL          // PCLMULQDQ: clmulMul, and clmulMulVec for slices
+	asmLevelCLMUL          // PCLMULQDQ and AVX: clmulMul, and clmulMulVec for slices
 	asmLevelGFNI           // plus AVX-512F, AVX-512VBMI, GFNI: asmMulSliceGFNI for slices
 )
 
@@ -27,18 +27,11 @@ func asmSelectLevel(clmul, gfni bool) int {
 	return asmLevelGeneric
 }
 
-func mul(a, b uint64) uint64 {
-	if asmLevel >= asmLevelCLMUL {
-		return clmulMul(a, b)
-	}
-	return mulGeneric(a, b)
-}
+// mul is a single call, so that it and Mul are inlined: clmulMul itself falls back to mulGeneric
+// below asmLevelCLMUL.
+func mul(a, b uint64) uint64 { return clmulMul(a, b) }
 
 func mulSlice(dst, a, b []uint64) { asmMulSliceAt(asmLevel, dst, a, b) }
-
-func square(a uint64) uint64 { return squareGeneric(a) }
-
-func sqrt(a uint64) uint64 { return sqrtGeneric(a) }
 
 // asmGFNITailMin is the shortest tail (after the 64-pair blocks) that the GFNI kernel handles,
 // through a padded buffer; shorter tails go through clmulMulVec.

@@ -7,5 +7,3 @@ package nimber
 
 func mul(a, b uint64) uint64      { return mulGeneric(a, b) }
 func mulSlice(dst, a, b []uint64) { mulSliceGeneric(dst, a, b) }
-func square(a uint64) uint64      { return squareGeneric(a) }
-func sqrt(a uint64) uint64        { return sqrtGeneric(a) }

@@ -53,12 +53,6 @@ func mulSliceGeneric(dst, a, b []uint64) {
 	}
 }
 
-// squareGeneric is the nim-square, a GF(2)-linear map applied by byte tables.
-func squareGeneric(a uint64) uint64 { return lookupLinear(&squareTab, a) }
-
-// sqrtGeneric is the nim square root, the inverse linear map of squareGeneric.
-func sqrtGeneric(a uint64) uint64 { return lookupLinear(&sqrtTab, a) }
-
 // half16 is x ⊗ 2^15 in GF(2^16), and half32 is x ⊗ 2^31 in GF(2^32): linear maps by byte tables.
 func half16(x uint16) uint16 { return mulHalf16[0][uint8(x)] ^ mulHalf16[1][x>>8] }
 

@@ -52,7 +52,7 @@ func init() {
 	for j := range 64 {
 		sq[j] = mulGeneric(1<<j, 1<<j)
 	}
-	// The square root is the Frobenius map applied 63 times: sqrt(x) = x^(2^63).
+	// The square root is the Frobenius map applied 63 times: Sqrt(x) = x^(2^63).
 	for j := range 64 {
 		x := uint64(1) << j
 		for range 63 {
@@ -100,7 +100,7 @@ func fillByteTables(t *[8][256]uint64, m *[64]uint64) {
 // lookupLinear applies a linear map stored as byte tables.
 func lookupLinear(t *[8][256]uint64, x uint64) uint64 {
 	return t[0][uint8(x)] ^ t[1][uint8(x>>8)] ^ t[2][uint8(x>>16)] ^ t[3][uint8(x>>24)] ^
-		t[4][uint8(x>>32)] ^ t[5][uint8(x>>40)] ^ t[6][uint8(x>>48)] ^ t[7][uint8(x>>56)]
+		t[4][uint8(x>>32)] ^ t[5][uint8(x>>40)] ^ t[6][uint8(x>>48)] ^ t[7][x>>56]
 }
 
 // buildQuadratic finds the linear map S that solves x⊗x ⊕ x = a. The map L(x) = x⊗x ⊕ x is linear with
