@@ -11,6 +11,6 @@ trap 'rm -rf "$work"' EXIT
 go test -c -o "$work/nimber.test" ./nimber
 for _ in $(seq "$PASSES"); do
   "$work/nimber.test" -test.run '^$' -test.benchtime 200ms \
-    -test.bench 'AsmCPU|AsmMulSliceLevels|ClmulMul$|^BenchmarkMul$|^BenchmarkMulGeneric$|^BenchmarkSquare$|^BenchmarkSqrt$|^BenchmarkInv$'
+    -test.bench 'AsmCPU|AsmMulSliceLevels|ClmulMul$|^BenchmarkMul$|^BenchmarkMulGeneric$|^BenchmarkSquare$|^BenchmarkSqrt$|^BenchmarkSquareByMul$|^BenchmarkInv$'
 done > "$work/nimber.txt"
 go run golang.org/x/perf/cmd/benchstat@latest "$work/nimber.txt"
