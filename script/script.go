@@ -11,9 +11,10 @@
 // Literals on the command line are parsed by [ParsePosition].
 //
 // Scripts run sandboxed: no load() of other files, no file, network or clock access (the
-// Starlark core has none), print() goes nowhere, and two budgets bound a run: a number of
-// Starlark execution steps and a wall-clock time, both counted from [Load] over everything the
-// script executes. Running out of either is an error that names the limit ([*BudgetError]).
+// Starlark core has none), print() goes nowhere, and three budgets bound a run: a number of
+// Starlark execution steps, a wall-clock time, and the growth of the Go heap, all counted from
+// [Load] over everything the script executes. Running out of any is an error that names the
+// limit ([*BudgetError]).
 // Errors in the script show file:line:col; a moves or split that returns something other than a
 // list of positions is an error naming the position it was called with.
 package script
@@ -22,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"runtime/metrics"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -32,46 +34,69 @@ import (
 
 // Default budgets of a script run.
 const (
-	DefaultMaxSteps = 100_000_000
-	DefaultTimeout  = 10 * time.Second
+	DefaultMaxSteps  = 100_000_000
+	DefaultTimeout   = 10 * time.Second
+	DefaultMaxMemory = 1 << 30
 )
 
-// Limits are the budgets of a script run: MaxSteps Starlark execution steps and Timeout of wall
-// clock, both from Load. Zero values take the defaults.
+// memoryPoll is how often a run's heap is sampled against its memory budget.
+const memoryPoll = 2 * time.Millisecond
+
+// Limits are the budgets of a script run, all counted from Load: MaxSteps Starlark execution
+// steps, Timeout of wall clock, and MaxMemory bytes of growth of the Go heap. Zero values take the
+// defaults.
+//
+// The memory budget is a guard against a script that would exhaust the machine (a list of a
+// billion elements), not an exact account: the heap is the whole process's (the engine's memo,
+// and other goroutines' work, count too), it includes garbage not yet collected, and it is sampled
+// every few milliseconds, so a run can overshoot by what it allocates in that time (a single
+// Starlark operation allocates at most about 1 GiB).
 type Limits struct {
-	MaxSteps uint64
-	Timeout  time.Duration
+	MaxSteps  uint64
+	Timeout   time.Duration
+	MaxMemory uint64
 }
 
 // BudgetError reports that a script ran out of one of its budgets.
 type BudgetError struct {
-	// Limit is "steps" or "time".
+	// Limit is "steps", "time" or "memory".
 	Limit string
-	// Steps or Timeout is the budget that ran out.
+	// Steps, Timeout or Memory is the budget that ran out.
 	Steps   uint64
 	Timeout time.Duration
+	Memory  uint64
 }
 
 // Error says which budget ran out and the flag that raises it.
 func (e *BudgetError) Error() string {
-	if e.Limit == "steps" {
+	switch e.Limit {
+	case "steps":
 		return fmt.Sprintf("the script ran out of its step budget (%d Starlark steps; raise it with --max-steps)", e.Steps)
+	case "memory":
+		return fmt.Sprintf("the script ran out of its memory budget (the heap grew by more than %d MiB; raise it with --max-memory)", e.Memory>>20)
 	}
 	return fmt.Sprintf("the script ran out of its time budget (%v; raise it with --timeout)", e.Timeout)
 }
 
+// Reasons a run was stopped from outside the Starlark thread (Game.stopped).
+const (
+	stopTime = 1 + iota
+	stopMemory
+)
+
 // Game is a game defined by a Starlark script. Its positions are canonical literals (strings);
 // it implements game.Game, game.Fallible and game.FallibleSplitter. Call Close when done with it,
-// to stop its timer. A Game is not safe for concurrent use.
+// to stop its timer and its memory watch. A Game is not safe for concurrent use.
 type Game struct {
-	file   string
-	thread *starlark.Thread
-	moves  starlark.Callable
-	split  starlark.Callable
-	lim    Limits
-	timer  *time.Timer
-	late   atomic.Bool
-	vals   map[string]starlark.Value
+	file    string
+	thread  *starlark.Thread
+	moves   starlark.Callable
+	split   starlark.Callable
+	lim     Limits
+	timer   *time.Timer
+	done    chan struct{} // closed by Close: ends the memory watch
+	stopped atomic.Int32  // 0, stopTime or stopMemory
+	vals    map[string]starlark.Value
 }
 
 // dialect returns the Starlark dialect of game scripts: while loops, sets, top-level control flow
@@ -88,7 +113,10 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 	if lim.Timeout <= 0 {
 		lim.Timeout = DefaultTimeout
 	}
-	g := &Game{file: file, lim: lim, vals: make(map[string]starlark.Value)}
+	if lim.MaxMemory == 0 {
+		lim.MaxMemory = DefaultMaxMemory
+	}
+	g := &Game{file: file, lim: lim, vals: make(map[string]starlark.Value), done: make(chan struct{})}
 	g.thread = &starlark.Thread{
 		Name:  file,
 		Print: func(*starlark.Thread, string) {},
@@ -97,10 +125,8 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 		},
 	}
 	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
-	g.timer = time.AfterFunc(lim.Timeout, func() {
-		g.late.Store(true)
-		g.thread.Cancel("time budget")
-	})
+	g.timer = time.AfterFunc(lim.Timeout, func() { g.stop(stopTime) })
+	go g.watchMemory(heapBytes())
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
 		g.Close()
@@ -124,8 +150,65 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 	return g, nil
 }
 
-// Close stops the game's timer. The game must not be used afterwards.
-func (g *Game) Close() { g.timer.Stop() }
+// Close stops the game's timer and memory watch. The game must not be used afterwards.
+func (g *Game) Close() {
+	g.timer.Stop()
+	select {
+	case <-g.done:
+	default:
+		close(g.done)
+	}
+}
+
+// stop cancels the run for the given reason, unless it was stopped already.
+func (g *Game) stop(reason int32) {
+	if g.stopped.CompareAndSwap(0, reason) {
+		what := "time budget"
+		if reason == stopMemory {
+			what = "memory budget"
+		}
+		g.thread.Cancel(what)
+	}
+}
+
+// watchMemory stops the run when the heap has grown by more than the memory budget since base,
+// sampling it every memoryPoll until Close.
+func (g *Game) watchMemory(base uint64) {
+	t := time.NewTicker(memoryPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-g.done:
+			return
+		case <-t.C:
+			if h := heapBytes(); h > base && h-base > g.lim.MaxMemory {
+				g.stop(stopMemory)
+				return
+			}
+		}
+	}
+}
+
+// heapBytes returns the bytes of the Go heap in use by objects, garbage not yet swept included.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// budgetError returns the error of a run stopped from outside, or nil.
+func (g *Game) budgetError() error {
+	switch g.stopped.Load() {
+	case stopTime:
+		return &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+	case stopMemory:
+		return &BudgetError{Limit: "memory", Memory: g.lim.MaxMemory}
+	}
+	return nil
+}
 
 // Steps returns the Starlark execution steps the script has used so far.
 func (g *Game) Steps() uint64 { return g.thread.ExecutionSteps() }
@@ -205,8 +288,8 @@ func (g *Game) Split(p string) ([]string, bool) {
 // call runs fn(p) and checks that it returned a list of positions (or None, if noneOK; then the
 // result is nil).
 func (g *Game) call(fn starlark.Callable, name, p string, noneOK bool) ([]string, error) {
-	if g.late.Load() {
-		return nil, &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+	if err := g.budgetError(); err != nil {
+		return nil, err
 	}
 	v, err := g.value(p)
 	if err != nil {
@@ -255,8 +338,8 @@ func (g *Game) wrap(err error, fn string) error {
 	if g.thread.ExecutionSteps() >= g.lim.MaxSteps {
 		return &BudgetError{Limit: "steps", Steps: g.lim.MaxSteps}
 	}
-	if g.late.Load() {
-		return &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+	if err := g.budgetError(); err != nil {
+		return err
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {

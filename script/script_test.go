@@ -216,6 +216,37 @@ func TestBudgets(t *testing.T) {
 	}
 }
 
+// TestMemoryBudget: a script that keeps a growing list of large strings is stopped by its memory
+// budget, inside moves and at the top level, with an error naming the budget and its flag.
+func TestMemoryBudget(t *testing.T) {
+	const hog = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 1000000 + str(i))\n    return []\n"
+	g, err := loadSrc(t, hog, Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.TryMoves("1")
+	var be *BudgetError
+	if !errors.As(err, &be) || be.Limit != "memory" || !strings.Contains(err.Error(), "64 MiB") || !strings.Contains(err.Error(), "--max-memory") {
+		t.Fatalf("memory: %v", err)
+	}
+	if _, err := g.TryMoves("2"); !errors.As(err, &be) || be.Limit != "memory" {
+		t.Fatalf("after the memory budget: %v", err)
+	}
+	_, err = loadSrc(t, "keep = []\nfor i in range(1000000):\n    keep.append('x' * 1000000 + str(i))\ndef moves(n):\n    return []\n",
+		Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: 64 << 20})
+	if !errors.As(err, &be) || be.Limit != "memory" {
+		t.Fatalf("top level: %v", err)
+	}
+	// A script that allocates little is not stopped by the default budget.
+	g, err = loadSrc(t, "def moves(n):\n    return [n - 1] if n > 0 else []\n", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := game.NewSolver[string](g).Value("3000"); err != nil || v != 0 {
+		t.Fatalf("chain: %d, %v", v, err)
+	}
+}
+
 func TestPrintIsSilent(t *testing.T) {
 	g, err := loadSrc(t, "print('hello')\ndef moves(n):\n    print(n)\n    return []\n", Limits{})
 	if err != nil {

@@ -24,6 +24,7 @@ const (
 	scriptMaxSteps     = 20_000_000
 	scriptMaxPositions = 200_000
 	scriptMaxTo        = 10_000
+	scriptMaxMemory    = 256 << 20 // bytes of heap growth
 )
 
 func (s *Server) script(ctx context.Context, r *ScriptRequest) (any, error) {
@@ -49,7 +50,7 @@ func (s *Server) script(ctx context.Context, r *ScriptRequest) (any, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		timeout = max(time.Until(dl), time.Millisecond)
 	}
-	sg, err := script.Load("script.star", []byte(r.Source), script.Limits{MaxSteps: scriptMaxSteps, Timeout: timeout})
+	sg, err := script.Load("script.star", []byte(r.Source), script.Limits{MaxSteps: scriptMaxSteps, Timeout: timeout, MaxMemory: scriptMaxMemory})
 	if err != nil {
 		return nil, s.scriptError(err)
 	}
@@ -74,6 +75,8 @@ func (s *Server) scriptError(err error) error {
 	switch {
 	case errors.As(err, &be) && be.Limit == "steps":
 		return overLimit("script_steps", be.Steps, "the script ran out of its budget of %d Starlark steps", be.Steps)
+	case errors.As(err, &be) && be.Limit == "memory":
+		return overLimit("script_memory_mib", be.Memory>>20, "the script ran out of its memory budget: the heap grew by more than %d MiB", be.Memory>>20)
 	case errors.As(err, &be):
 		return overLimit("budget_ms", s.limits.BudgetMillis, "the script ran out of its time budget of %v", s.limits.Budget)
 	case errors.As(err, &le):

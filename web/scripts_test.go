@@ -75,4 +75,9 @@ func TestScriptErrors(t *testing.T) {
 	if v["limit"] != "script_steps" && v["limit"] != "budget_ms" {
 		t.Fatalf("%v", v)
 	}
+	// A script that hoards memory is stopped by its memory budget.
+	v = wantError(t, s, "/api/script", js("def moves(n):\n    keep = []\n    for i in range(10000):\n        keep.append('x' * 1000000 + str(i))\n    return []\n", 5), 422, "memory budget")
+	if v["limit"] != "script_memory_mib" {
+		t.Fatalf("%v", v)
+	}
 }

@@ -25,13 +25,14 @@ const (
 )
 
 // scriptFlagNames are the value flags of script mode, shared by solve and seq.
-var scriptFlagNames = []string{"script", "max-steps", "timeout", "max-positions"}
+var scriptFlagNames = []string{"script", "max-steps", "timeout", "max-memory", "max-positions"}
 
 func addScriptFlagDocs(cmd *cobra.Command) {
 	// Declared for --help only: these commands parse their own arguments (parseGameArgs).
 	cmd.Flags().String("script", "", "a game of your own: a Starlark file defining moves(pos) (and optionally split(pos))")
 	cmd.Flags().Uint64("max-steps", script.DefaultMaxSteps, "script mode: the budget of Starlark execution steps")
 	cmd.Flags().Duration("timeout", script.DefaultTimeout, "script mode: the budget of wall-clock time")
+	cmd.Flags().Uint64("max-memory", script.DefaultMaxMemory>>20, "script mode: the budget of heap growth, in MiB")
 	cmd.Flags().Int("max-positions", defaultMaxPositions, "script mode: the most positions the search may keep")
 }
 
@@ -50,9 +51,10 @@ and tuples of them, written as Starlark literals: 7, '"xx.x"', '(3, 4)'. Several
 make a sum of games: the value is the XOR of theirs.
 
 Scripts run sandboxed (no files, no network, no load()), within a budget of Starlark steps
-(--max-steps) and of time (--timeout); running out of either, an error in the script (shown as
-file:line:col), a moves() that returns something other than a list of positions, or a cycle in
-the moves, is bad input (exit 2) with a message that says which.
+(--max-steps), of time (--timeout) and of memory (--max-memory, MiB of heap growth); running
+out of any, an error in the script (shown as file:line:col), a moves() that returns something
+other than a list of positions, or a cycle in the moves, is bad input (exit 2) with a message
+that says which.
 
 --misere asks for the outcome in misère play (the last player to move loses), by search (for
 several positions, a search of the sum itself: misère values do not add up); the value is
@@ -116,7 +118,7 @@ positions are their canonical literals.`,
 // scriptSetup loads the script named by --script with the budgets of the flags, and returns it
 // with a solver.
 func scriptSetup(ctx context.Context, file string, g gameArgs) (*script.Game, *game.Solver[string], int, error) {
-	lim := script.Limits{MaxSteps: script.DefaultMaxSteps, Timeout: script.DefaultTimeout}
+	lim := script.Limits{MaxSteps: script.DefaultMaxSteps, Timeout: script.DefaultTimeout, MaxMemory: script.DefaultMaxMemory}
 	if s, ok := g.own["max-steps"]; ok {
 		v, err := cliarg.Uint64(s)
 		if err != nil || v == 0 {
@@ -130,6 +132,13 @@ func scriptSetup(ctx context.Context, file string, g gameArgs) (*script.Game, *g
 			return nil, nil, 0, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
 		}
 		lim.Timeout = d
+	}
+	if s, ok := g.own["max-memory"]; ok {
+		v, err := cliarg.Uint64(s)
+		if err != nil || v == 0 || v > 1<<40 {
+			return nil, nil, 0, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
+		}
+		lim.MaxMemory = v << 20
 	}
 	maxPos := defaultMaxPositions
 	if s, ok := g.own["max-positions"]; ok {
