@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -48,7 +49,9 @@ func takeMoves(p Position, ok func(h, k uint64) bool) iter.Seq[Move] {
 	}
 }
 
-func takeText(i int, k uint64) string { return fmt.Sprintf("take %d from heap %d", k, i+1) }
+func takeText(i int, k uint64) string {
+	return "take " + strconv.FormatUint(k, 10) + " from heap " + strconv.Itoa(i+1)
+}
 
 const heapIndexing = "heaps are numbered from 1 in move descriptions"
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"grundy/internal/cliarg"
 )
@@ -140,8 +141,11 @@ type entry struct {
 	build func(f flags) (Ruleset, error)
 }
 
-// catalogue returns the rows of the catalogue, in the order `grundy rules` lists them.
-func catalogue() []entry {
+// catalogue returns the rows of the catalogue, in the order `grundy rules` lists them. They are
+// built once and only read afterwards.
+var catalogue = sync.OnceValue(buildCatalogue)
+
+func buildCatalogue() []entry {
 	return []entry{
 		nimEntry(), misereNimEntry(), mooreEntry(), misereMooreEntry(),
 		staircaseEntry(), graEntry(), subtractEntry(), laskerEntry(), splitNimEntry(),

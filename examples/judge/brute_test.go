@@ -857,6 +857,49 @@ func genHDU1848(r *rand.Rand, i int) (string, string) {
 	return b.String(), ""
 }
 
+// ---- HDU 2897: take p..q coins, fewer than p must all be taken, the last taker loses.
+
+func bruteHDU2897(in string) (string, error) {
+	tk := newToks(in)
+	var out strings.Builder
+	for tk.more() {
+		n, p, q := tk.int(), tk.int(), tk.int()
+		if tk.err != nil {
+			break
+		}
+		// win[r]: the player facing r coins wins. Facing 0, the other player took the last coin.
+		win := make([]bool, n+1)
+		win[0] = true
+		for r := 1; r <= n; r++ {
+			if r < p {
+				win[r] = !win[0] // the only move takes all r coins
+				continue
+			}
+			for k := p; k <= q && k <= r; k++ {
+				if !win[r-k] {
+					win[r] = true
+				}
+			}
+		}
+		if win[n] {
+			out.WriteString("WIN\n")
+		} else {
+			out.WriteString("LOST\n")
+		}
+	}
+	return out.String(), tk.err
+}
+
+func genHDU2897(r *rand.Rand, i int) (string, string) {
+	var b strings.Builder
+	for k := 0; k < 60; k++ {
+		p := 1 + r.IntN(8)
+		q := p + r.IntN(8)
+		fmt.Fprintf(&b, "%d %d %d\n", r.IntN(120), p, q)
+	}
+	return b.String(), ""
+}
+
 // ---- HDU 1536 S-Nim: take an amount in S from one heap.
 
 func bruteHDU1536(in string) (string, error) {

@@ -54,6 +54,7 @@ var problems = []problem{
 	{name: "p4077", brute: bruteP4077, gen: genP4077, ngen: 4},
 	{name: "hdu3404", brute: bruteHDU3404, gen: genHDU3404, ngen: 4},
 	{name: "hdu1848", brute: bruteHDU1848, gen: genHDU1848, ngen: 3},
+	{name: "hdu2897", brute: bruteHDU2897, gen: genHDU2897, ngen: 4},
 	{name: "hdu1536", brute: bruteHDU1536, gen: genHDU1536, ngen: 4},
 	{name: "hdu3949", brute: bruteHDU3949, gen: genHDU3949, ngen: 5},
 	{name: "cf1310f", brute: nil, gen: genCF1310F, ngen: 3, check: checkCF1310F},
