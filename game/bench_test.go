@@ -61,6 +61,16 @@ func (sub3Map) AppendMoves(dst []heapKey, p heapKey) []heapKey {
 	return dst
 }
 
+// sub3Keyed is sub3Map with a compact key ([Keyer]): the heap.
+type sub3Keyed struct{ sub3Map }
+
+func (sub3Keyed) Key(p heapKey) uint64 { return uint64(p.n) }
+
+// sub3Scattered is sub3Map with keys that scatter consecutive heaps (a key with no locality).
+type sub3Scattered struct{ sub3Map }
+
+func (sub3Scattered) Key(p heapKey) uint64 { return uint64(p.n) * 0x9e3779b97f4a7c15 }
+
 // sub3Iter is the same game with nothing but Moves (an iterator per position, a map memo).
 type sub3Iter struct{}
 
@@ -156,6 +166,32 @@ func BenchmarkEngine(b *testing.B) {
 				if _, err := s.Value(heapKey{n}); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	})
+	b.Run("keyed", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[heapKey](sub3Keyed{})
+			if _, err := s.Value(heapKey{benchHeap}); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("keyed-table", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[heapKey](sub3Keyed{})
+			for n := int32(0); n <= benchHeap; n++ {
+				if _, err := s.Value(heapKey{n}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("keyed-scattered", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[heapKey](sub3Scattered{})
+			if _, err := s.Value(heapKey{benchHeap}); err != nil {
+				b.Fatal(err)
 			}
 		})
 	})

@@ -113,3 +113,40 @@ func ExampleOrdered() {
 	// Output:
 	// 1 1000001
 }
+
+// rowOfPins is Kayles on a row of up to 64 pins, a position being the pins standing: a move knocks
+// down one pin or two adjacent ones. The bitmask itself is a compact key.
+type rowOfPins struct{ pins uint64 }
+
+type kaylesRow struct{}
+
+func (kaylesRow) Moves(p rowOfPins) iter.Seq[rowOfPins] {
+	return func(yield func(rowOfPins) bool) {
+		for i := range 64 {
+			if p.pins>>i&1 == 0 {
+				continue
+			}
+			if !yield(rowOfPins{p.pins &^ (1 << i)}) {
+				return
+			}
+			if i < 63 && p.pins>>(i+1)&1 == 1 && !yield(rowOfPins{p.pins &^ (3 << i)}) {
+				return
+			}
+		}
+	}
+}
+
+func (kaylesRow) Key(p rowOfPins) uint64 { return p.pins }
+
+func ExampleKeyer() {
+	// Kayles rows of 1..12 pins: the values of OEIS A002186.
+	s := game.NewSolver[rowOfPins](kaylesRow{})
+	var vals []uint64
+	for n := 1; n <= 12; n++ {
+		v, _ := s.Value(rowOfPins{1<<n - 1})
+		vals = append(vals, v)
+	}
+	fmt.Println(vals)
+	// Output:
+	// [1 2 3 1 4 3 2 1 4 2 6 4]
+}

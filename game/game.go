@@ -9,6 +9,8 @@
 //
 //   - [Appender]: append the options to a slice, without an iterator (the fastest path);
 //   - [Indexer]: a dense integer index, so that values live in a slice instead of a map;
+//   - [Keyer]: a compact integer key, for positions without a dense index: a hash table on the
+//     keys, laid out so that close keys are close in memory, instead of hashing the positions;
 //   - [Ordered]: an index that every move decreases, and its inverse, so that values are filled
 //     in bottom-up without a search (checked as the solver goes);
 //   - [Splitter]: a split of a position into independent components, whose values XOR

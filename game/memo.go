@@ -127,18 +127,20 @@ const (
 type table[P comparable] struct {
 	ix    Indexer[P] // nil: no dense index
 	limit int
-	dense []uint32 // codes by dense index
-	ids   map[P]uint32
-	codes []uint32 // codes by interned id (without internBit)
+	dense []uint32       // codes by dense index
+	ids   interner[P]    // positions without a dense index
+	keys  keyInterner[P] // instead, for a Keyer game
+	codes []uint32       // codes by interned id (without internBit)
 }
 
 const internBit = 1 << 31
 
 func newTable[P comparable](g any, limit int) table[P] {
-	t := table[P]{limit: min(limit, internBit), ids: make(map[P]uint32)}
+	t := table[P]{limit: min(limit, internBit)}
 	if ix, ok := g.(Indexer[P]); ok && limit > 0 {
 		t.ix = ix
 	}
+	t.keys.kx, _ = g.(Keyer[P])
 	return t
 }
 
@@ -161,13 +163,17 @@ func (t *table[P]) denseIndex(p P) (int, bool) {
 
 // intern returns the id of p in the map, interning it if need be.
 func (t *table[P]) intern(p P) uint32 {
-	if id, ok := t.ids[p]; ok {
-		return id
+	var num uint32
+	var added bool
+	if t.keys.kx != nil {
+		num, added = t.keys.intern(p, uint32(len(t.codes)))
+	} else {
+		num, added = t.ids.intern(p, uint32(len(t.codes)))
 	}
-	id := uint32(len(t.codes)) | internBit
-	t.ids[p] = id
-	t.codes = append(t.codes, cUnknown)
-	return id
+	if added {
+		t.codes = appendDoubling(t.codes, cUnknown)
+	}
+	return num | internBit
 }
 
 func (t *table[P]) code(id uint32) uint32 {

@@ -138,10 +138,10 @@ func (s *Solver[P]) vscan(f *vframe) (oid, oc uint32, err error) {
 		// The memo lookup (table.id and table.code), inlined for dense indices.
 		oc = cUnknown
 		ix, ok := 0, false
-		if t.ix != nil {
-			ix, ok = t.ix.Index(o)
-		}
-		if ok && uint(ix) < uint(t.limit) {
+		if t.ix == nil {
+			oid = t.intern(o)
+			oc = t.codes[oid&^internBit]
+		} else if ix, ok = t.ix.Index(o); ok && uint(ix) < uint(t.limit) {
 			oid = uint32(ix)
 			if ix < len(t.dense) {
 				oc = t.dense[ix]

@@ -407,3 +407,74 @@ func TestOrderedLiars(t *testing.T) {
 		}
 	}
 }
+
+// keyedDAG is a dag on structs (no dense index) with a Keyer whose keys may collide: key(p) is
+// p.n/div (div 1: no collisions).
+type keyedDAG struct {
+	g   dag
+	div int
+}
+
+type node struct{ n int }
+
+func (k keyedDAG) Moves(p node) iter.Seq[node] {
+	return func(yield func(node) bool) {
+		for _, o := range k.g.opts[p.n] {
+			if !yield(node{o}) {
+				return
+			}
+		}
+	}
+}
+
+func (k keyedDAG) Key(p node) uint64 { return uint64(p.n / k.div) }
+
+// plainDAG is the same game without Keyer: the general interner.
+type plainDAG struct{ k keyedDAG }
+
+func (k plainDAG) Moves(p node) iter.Seq[node] { return k.k.Moves(p) }
+
+func TestKeyerAndInterner(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for trial := range 100 {
+		n := 2 + r.IntN(2000)
+		div := []int{1, 1, 2, 7, 0}[trial%5] // colliding keys, down to a single key for all
+		if div == 0 {
+			n = min(n, 200)
+			div = n
+		}
+		g := randomDAG(r, n, 1+r.IntN(5))
+		memo := map[node]uint64{}
+		naiveValueBottomUp(keyedDAG{g, div}, node{n - 1}, memo)
+		kg := keyedDAG{g, div}
+		for name, gm := range map[string]Game[node]{"keyed": kg, "plain": plainDAG{kg}} {
+			s := NewSolver(gm)
+			if _, keyed := gm.(Keyer[node]); keyed != (name == "keyed") {
+				t.Fatalf("%s: Keyer %v", name, keyed)
+			}
+			ps := r.Perm(n)
+			if trial%2 == 0 {
+				ps = upTo(n - 1)
+				slices.Reverse(ps) // from the top: one deep search
+			}
+			for _, p := range ps {
+				want := memo[node{p}]
+				if got, err := s.Value(node{p}); err != nil || got != want {
+					t.Fatalf("trial %d %s (div %d): Value(%d) = %d, %v; want %d", trial, name, div, p, got, err, want)
+				}
+			}
+			if s.Known() != n || s.t.keys.Len()+s.t.ids.Len() != n {
+				t.Fatalf("trial %d %s: %d known, %d interned, of %d", trial, name, s.Known(), s.t.keys.Len()+s.t.ids.Len(), n)
+			}
+		}
+	}
+}
+
+// naiveValueBottomUp is naiveValue on a keyedDAG, filled bottom-up so that its recursion stays
+// shallow.
+func naiveValueBottomUp(k keyedDAG, p node, memo map[node]uint64) uint64 {
+	for q := range p.n + 1 {
+		naiveValue[node](k, node{q}, memo)
+	}
+	return memo[p]
+}

@@ -1,0 +1,169 @@
+package game
+
+import (
+	"hash/maphash"
+	"slices"
+)
+
+// interner numbers positions 0, 1, 2, … in the order it first sees them: an open-addressing hash
+// table (linear probing, at most half full) with the positions and their numbers in its slots,
+// hashed as Go's maps hash them (hash/maphash.Comparable, with a seed of its own). A lookup of a
+// new position finds the slot to insert it in on the same probe, which a Go map cannot do.
+type interner[P comparable] struct {
+	seed  maphash.Seed
+	slots []islot[P] // len a power of two, or 0
+	shift uint       // 64 - log2(len(slots))
+	n     int        // positions interned
+}
+
+// islot is a slot: num is the position's number plus one, 0 for an empty slot.
+type islot[P comparable] struct {
+	key P
+	num uint32
+}
+
+// Len returns the number of positions interned.
+func (h *interner[P]) Len() int { return h.n }
+
+// intern returns the number of p, giving it the number next if p is new (then added is true).
+func (h *interner[P]) intern(p P, next uint32) (num uint32, added bool) {
+	if 2*(h.n+1) > len(h.slots) {
+		h.grow()
+	}
+	mask := uint64(len(h.slots) - 1)
+	// Fibonacci hashing of the hash's high bits spreads even a weak hash over the table.
+	i := (maphash.Comparable(h.seed, p) * 0x9e3779b97f4a7c15) >> h.shift
+	for {
+		s := &h.slots[i]
+		if s.num == 0 {
+			s.key, s.num = p, next+1
+			h.n++
+			return next, true
+		}
+		if s.key == p {
+			return s.num - 1, false
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// grow doubles the table (or makes its first), putting every position back.
+func (h *interner[P]) grow() {
+	old := h.slots
+	if old == nil {
+		h.seed = maphash.MakeSeed()
+	}
+	size := max(2*len(old), 1024)
+	h.slots = make([]islot[P], size)
+	h.shift = uint(64 - log2(size))
+	mask := uint64(size - 1)
+	for _, s := range old {
+		if s.num == 0 {
+			continue
+		}
+		i := (maphash.Comparable(h.seed, s.key) * 0x9e3779b97f4a7c15) >> h.shift
+		for h.slots[i].num != 0 {
+			i = (i + 1) & mask
+		}
+		h.slots[i] = s
+	}
+}
+
+// log2 returns the base-2 logarithm of n, a power of two.
+func log2(n int) int {
+	k := 0
+	for n > 1 {
+		n >>= 1
+		k++
+	}
+	return k
+}
+
+// Keyer is an optional capability of a [Game] whose positions have no dense index: Key returns a
+// number for each position, different for different positions as far as possible. The solver then
+// keeps the positions in a hash table on their keys, laid out so that positions of close keys
+// are close in memory (blocks of 8 consecutive keys share a place in the table): much faster
+// than hashing the positions themselves when the positions a search meets one after the other
+// have close keys, as the states of a board game packed into bits often do.
+//
+// Two positions with the same key cost speed, not correctness: the solver compares the
+// positions themselves.
+type Keyer[P comparable] interface {
+	Key(p P) uint64
+}
+
+// keyInterner numbers positions by their keys (see [Keyer]): an open-addressing hash table
+// (linear probing, at most half full) whose slots hold only numbers (plus one; 0 is an empty
+// slot), with the keys and the positions by number beside it. A slot's key is that of its
+// number, a lookup compares keys and then positions: a position whose key is another's probes on
+// past it.
+type keyInterner[P comparable] struct {
+	kx    Keyer[P]
+	slots []uint32 // len a power of two, or 0
+	shift uint     // 64 - log2(len(slots)/keyBlock)
+	keys  []uint64 // the key of each number
+	pos   []P      // the position of each number
+}
+
+// keyBlockBits: 1<<keyBlockBits consecutive keys share a block of slots: the place of key k in
+// the table is that of the hash of k>>keyBlockBits, then the low bits of k.
+const keyBlockBits = 3
+
+// slot returns the home slot of key k.
+func (h *keyInterner[P]) slot(k uint64) uint64 {
+	b := ((k >> keyBlockBits) * 0x9e3779b97f4a7c15) >> h.shift
+	return b<<keyBlockBits | k&(1<<keyBlockBits-1)
+}
+
+// intern returns the number of p, giving it the number next if p is new (then added is true).
+// The numbers given must be 0, 1, 2, … in order.
+func (h *keyInterner[P]) intern(p P, next uint32) (num uint32, added bool) {
+	if 2*(len(h.keys)+1) > len(h.slots) {
+		h.grow()
+	}
+	k := h.kx.Key(p)
+	mask := uint64(len(h.slots) - 1)
+	for i := h.slot(k); ; i = (i + 1) & mask {
+		n := h.slots[i]
+		if n == 0 {
+			h.slots[i] = next + 1
+			h.keys = appendDoubling(h.keys, k)
+			h.pos = appendDoubling(h.pos, p)
+			return next, true
+		}
+		if h.keys[n-1] == k && h.pos[n-1] == p {
+			return n - 1, false
+		}
+	}
+}
+
+// Len returns the number of positions interned.
+func (h *keyInterner[P]) Len() int { return len(h.keys) }
+
+// grow doubles the table (or makes its first), putting every number back.
+func (h *keyInterner[P]) grow() {
+	old := h.slots
+	size := max(2*len(old), 1024)
+	h.slots = make([]uint32, size)
+	h.shift = uint(64 - (log2(size) - keyBlockBits))
+	mask := uint64(size - 1)
+	for _, n := range old {
+		if n == 0 {
+			continue
+		}
+		i := h.slot(h.keys[n-1])
+		for h.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		h.slots[i] = n
+	}
+}
+
+// appendDoubling is append, growing a full slice to twice its capacity: append's growth of large
+// slices (1.25×) copies too often for tables that grow to millions.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(cap(s), 256))
+	}
+	return append(s, v)
+}
