@@ -12,9 +12,6 @@ import (
 // positive amount from both.
 type wythoff struct{ heapsBase }
 
-// wythoffMaxValueHeap bounds the heaps whose Grundy value is computed by search.
-const wythoffMaxValueHeap = 200
-
 func wythoffEntry() entry {
 	return entry{
 		info: Info{
@@ -22,9 +19,9 @@ func wythoffEntry() entry {
 			Summary:  "two heaps; take any positive number from one heap, or the same positive number from both; whoever cannot move loses",
 			Position: "two heap sizes: 3 5",
 			Example:  "3 5",
-			Theory:   "Wythoff: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images, φ the golden ratio (computed exactly with integer square roots); Grundy values by exhaustive search",
+			Theory:   "Wythoff: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images, φ the golden ratio (computed exactly with integer square roots); Grundy values by dynamic programming over the rectangle below the position (row, column and diagonal bitsets)",
 			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("outcome and winning moves for any uint64 heaps; the Grundy value when both heaps are ≤ %d", wythoffMaxValueHeap),
+			Limits:   fmt.Sprintf("outcome and winning moves for any uint64 heaps; the Grundy value when one heap is 0, or when (x+1)(y+1)·⌈(2·min+max+1)/64⌉ ≤ %d and the bitsets fit in 256 MiB (both heaps up to about 4,500)", uint64(wythoffValueWork)),
 			Play:     "normal",
 		},
 		build: func(flags) (Ruleset, error) { return wythoff{}, nil },
@@ -119,15 +116,11 @@ func wythoffP(x, y uint64) bool {
 func (w wythoff) Analyze(p Position) (Analysis, error) {
 	x, y := p[0], p[1]
 	a := Analysis{Outcome: N, Complete: true, Method: "Wythoff's theorem: P-positions (⌊nφ⌋, ⌊nφ²⌋)"}
-	if x <= wythoffMaxValueHeap && y <= wythoffMaxValueHeap {
-		v, err := searchValue(w, p)
-		if err != nil {
-			return Analysis{}, err
-		}
-		a.Value, a.HasValue = v, true
-		a.Method += "; Grundy value by exhaustive search"
+	if _, ok := wythoffValueCost(x, y); ok || min(x, y) == 0 {
+		a.Value, a.HasValue = wythoffValue(x, y), true
+		a.Method += "; Grundy value by dynamic programming over the rectangle"
 	} else {
-		a.Note = fmt.Sprintf("the Grundy value is computed only for heaps ≤ %d", wythoffMaxValueHeap)
+		a.Note = fmt.Sprintf("the Grundy value is computed only when (x+1)(y+1)·⌈(2·min+max+1)/64⌉ ≤ %d and the bitsets fit in 256 MiB (both heaps up to about 4,500)", uint64(wythoffValueWork))
 	}
 	if wythoffP(x, y) {
 		a.Outcome = P
