@@ -43,7 +43,7 @@ func wythoffValue(x, y uint64) uint64 {
 	n, m := int(x), int(y)
 	words := (2*n + m + 1 + 63) / 64
 	row := make([]uint64, words)
-	cols := make([]uint64, (m+1)*words)   // column j: cols[j*words:]
+	cols := make([]uint64, (m+1)*words)    // column j: cols[j*words:]
 	diags := make([]uint64, (n+m+1)*words) // diagonal j−i+n
 	var v int
 	for i := 0; i <= n; i++ {
