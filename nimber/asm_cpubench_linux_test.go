@@ -60,6 +60,13 @@ func BenchmarkAsmCPU(b *testing.B) {
 			}
 		}},
 	}
+	if asmHaveGFNIAVX2 && asmLevel >= asmLevelGFNIAVX2 {
+		cases = append(cases, struct {
+			name string
+			per  int
+			body func()
+		}{"MulSliceGFNIAVX2", n, func() { asmMulSliceAt(asmLevelGFNIAVX2, d, x, y) }})
+	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			runtime.LockOSThread()

@@ -2,8 +2,9 @@
 
 package nimber
 
-// mul_gfni_amd64.s is written by internal/gfnigen; internal/gfnigen's tests check it is up to date.
-//go:generate go run ./internal/gfnigen -o mul_gfni_amd64.s
+// mul_gfni_amd64.s and mul_gfni_avx2_amd64.s are written by internal/gfnigen; internal/gfnigen's
+// tests check they are up to date.
+//go:generate go run ./internal/gfnigen -o mul_gfni_amd64.s -avx2 mul_gfni_avx2_amd64.s
 
 // clmulMul returns the nim-product of a and b: both are mapped to the polynomial basis with
 // clmulTabs.to, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulTabs.from.
@@ -26,3 +27,10 @@ func clmulMulVec(dst, a, b *uint64, n int)
 //
 //go:noescape
 func asmMulSliceGFNI(dst, a, b *uint64, blocks int)
+
+// asmMulSliceGFNIAVX2 sets dst[i] to the nim-product of a[i] and b[i] for 0 ≤ i < 32·blocks, 32
+// pairs at a time in byte-sliced form with 256-bit VEX instructions (see internal/gfnigen); dst, a
+// and b must each hold 32·blocks elements, and dst may be a or b. It requires AVX2 and GFNI.
+//
+//go:noescape
+func asmMulSliceGFNIAVX2(dst, a, b *uint64, blocks int)

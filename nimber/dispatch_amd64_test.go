@@ -9,26 +9,36 @@ import (
 
 func TestAsmSelectLevel(t *testing.T) {
 	cases := []struct {
-		clmul, gfni bool
-		want        int
+		clmul, gfniAVX2, gfni512 bool
+		want                     int
 	}{
-		{false, false, asmLevelGeneric},
-		{false, true, asmLevelGeneric}, // the GFNI kernel's tails need the PCLMULQDQ path
-		{true, false, asmLevelCLMUL},
-		{true, true, asmLevelGFNI},
+		{false, false, false, asmLevelGeneric},
+		{false, true, false, asmLevelGeneric}, // the GFNI kernels' tails need the PCLMULQDQ path
+		{false, false, true, asmLevelGeneric},
+		{false, true, true, asmLevelGeneric},
+		{true, false, false, asmLevelCLMUL},
+		{true, true, false, asmLevelGFNIAVX2},
+		{true, false, true, asmLevelGFNI},
+		{true, true, true, asmLevelGFNI},
 	}
 	for _, c := range cases {
-		if got := asmSelectLevel(c.clmul, c.gfni); got != c.want {
-			t.Errorf("asmSelectLevel(clmul=%v, gfni=%v) = %d, want %d", c.clmul, c.gfni, got, c.want)
+		if got := asmSelectLevel(c.clmul, c.gfniAVX2, c.gfni512); got != c.want {
+			t.Errorf("asmSelectLevel(clmul=%v, gfniAVX2=%v, gfni512=%v) = %d, want %d",
+				c.clmul, c.gfniAVX2, c.gfni512, got, c.want)
 		}
 	}
-	t.Logf("this machine: level %d (PCLMULQDQ %v, AVX-512 VBMI + GFNI %v)", asmLevel, asmHaveCLMUL, asmHaveGFNI)
+	t.Logf("this machine: level %d (PCLMULQDQ %v, AVX2 + GFNI %v, AVX-512 VBMI + GFNI %v)",
+		asmLevel, asmHaveCLMUL, asmHaveGFNIAVX2, asmHaveGFNI)
 }
 
-// asmLevels returns the levels this machine can run, slowest first.
+// asmLevels returns the levels this machine can run, slowest first: every level up to asmLevel,
+// except the AVX2 GFNI level on a processor that lacks its features.
 func asmLevels() []int {
 	var l []int
 	for lv := asmLevelGeneric; lv <= asmLevel; lv++ {
+		if lv == asmLevelGFNIAVX2 && !asmHaveGFNIAVX2 {
+			continue
+		}
 		l = append(l, lv)
 	}
 	return l
@@ -64,17 +74,22 @@ func TestMulAgainstGeneric(t *testing.T) {
 // and mismatched lengths, against the portable product.
 func TestMulSliceLevels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
-	lengths := []int{63, 64, 65, 71, 72, 127, 128, 129, 200, 1000}
-	for n := range 18 {
+	// Every tail length of both GFNI block sizes (32 and 64), after zero, one and two blocks.
+	lengths := []int{200, 1000}
+	for n := range 131 {
 		lengths = append(lengths, n)
 	}
+	ne := len(asmEdgeValues)
 	for _, level := range asmLevels() {
 		for _, n := range lengths {
 			a, b := make([]uint64, n), make([]uint64, n)
 			for i := range a {
 				a[i], b[i] = rng.Uint64(), rng.Uint64()
-				if i < len(asmEdgeValues) {
+				switch {
+				case i < ne: // edge values against random ones
 					a[i] = asmEdgeValues[i]
+				case i < ne+ne*ne: // every pair of edge values
+					a[i], b[i] = asmEdgeValues[(i-ne)/ne], asmEdgeValues[(i-ne)%ne]
 				}
 			}
 			want := make([]uint64, n)

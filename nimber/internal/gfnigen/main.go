@@ -19,15 +19,19 @@ import (
 )
 
 func main() {
-	out := flag.String("o", "", "output file (default standard output)")
+	out := flag.String("o", "", "output file of the AVX-512 kernel (default standard output)")
+	out256 := flag.String("avx2", "", "output file of the AVX2 kernel (default: not written)")
 	flag.Parse()
 	src := generate()
 	if *out == "" {
 		fmt.Print(src)
-		return
-	}
-	if err := os.WriteFile(*out, []byte(src), 0o644); err != nil {
+	} else if err := os.WriteFile(*out, []byte(src), 0o644); err != nil {
 		log.Fatal(err)
+	}
+	if *out256 != "" {
+		if err := os.WriteFile(*out256, []byte(generate256()), 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 
