@@ -48,8 +48,10 @@
 // three half products (Karatsuba); inside GF(2^32) the four products of 16-bit digits are looked up in
 // logarithm tables of GF(2^16).
 // The inverse uses the norm to the half field: the conjugate of a1·T ⊕ a0 is a1·T ⊕ (a0⊕a1). On amd64
-// the exported functions may use assembly (carry-less multiplication) chosen by CPU feature; the
-// build tag purego forces the portable code. All tables are built once at start-up and only read.
+// the exported functions may use assembly chosen once by CPU feature: Mul uses carry-less
+// multiplication (PCLMULQDQ); MulSlice uses byte-sliced kernels that multiply 64 pairs (AVX-512
+// with GFNI) or 32 pairs (AVX2 with GFNI) at a time with GF2P8MULB, and otherwise a PCLMULQDQ loop.
+// The build tag purego forces the portable code. All tables are built once at start-up and only read.
 //
 // # Wide nimbers
 //

@@ -11,7 +11,7 @@ func Add(a, b uint64) uint64 { return a ^ b }
 func Mul(a, b uint64) uint64 { return mul(a, b) }
 
 // MulSlice sets dst[i] = a[i] ⊗ b[i] for every i < len(a). It is the batch form of Mul, faster per
-// product where the processor offers wide carry-less multiplication. dst may be exactly a or b
+// product where the processor offers GFNI (with AVX2 or AVX-512) or carry-less multiplication. dst may be exactly a or b
 // (the same first element); if dst overlaps a or b in any other way the results are unspecified.
 // MulSlice panics if len(b) != len(a) or len(dst) < len(a).
 func MulSlice(dst, a, b []uint64) {

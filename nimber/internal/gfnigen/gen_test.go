@@ -3,6 +3,9 @@ package main
 import (
 	"math/rand/v2"
 	"os"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -94,5 +97,28 @@ func TestGenerated256FileUpToDate(t *testing.T) {
 	}
 	if string(have) != generate256() {
 		t.Fatal("mul_gfni_avx2_amd64.s is stale: run go generate in nimber")
+	}
+}
+
+// TestKernel256VEXOnly checks that the AVX2 kernel uses no AVX-512 instruction or register: only
+// the listed VEX mnemonics, the vector registers Y0–Y15, and no opmask or Z registers.
+func TestKernel256VEXOnly(t *testing.T) {
+	allowed := map[string]bool{"VMOVDQU": true, "VPXOR": true, "VGF2P8MULB": true, "VGF2P8AFFINEQB": true,
+		"VPUNPCKLBW": true, "VPUNPCKHBW": true, "VPUNPCKLWD": true, "VPUNPCKHWD": true, "VPUNPCKLDQ": true,
+		"VPUNPCKHDQ": true, "VPUNPCKLQDQ": true, "VPUNPCKHQDQ": true, "VZEROUPPER": true}
+	vecReg := regexp.MustCompile(`\b[XYZK][0-9]+\b`)
+	for _, line := range strings.Split(generate256(), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasPrefix(f[0], "V") {
+			continue
+		}
+		if !allowed[f[0]] {
+			t.Errorf("instruction outside the VEX set: %s", line)
+		}
+		for _, r := range vecReg.FindAllString(line, -1) {
+			if n, _ := strconv.Atoi(r[1:]); r[0] != 'Y' || n > 15 {
+				t.Errorf("register %s outside Y0–Y15: %s", r, line)
+			}
+		}
 	}
 }

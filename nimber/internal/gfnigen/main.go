@@ -1,13 +1,18 @@
-// Command gfnigen writes mul_gfni_amd64.s, the AVX-512 + GFNI batch nim-product kernel of package
-// nimber. Run it with go generate in the nimber directory.
+// Command gfnigen writes the batch nim-product kernels of package nimber: mul_gfni_amd64.s for
+// AVX-512 + GFNI (-o) and mul_gfni_avx2_amd64.s for AVX2 + GFNI (-avx2). Run it with go generate
+// in the nimber directory.
 //
-// The kernel multiplies 64 pairs per iteration. It transposes the 64 values of a (and of b) into
-// "byte-sliced" form — register k holds byte k of all 64 values — with three rounds of VPERMI2B, maps
+// The AVX-512 kernel multiplies 64 pairs per iteration. It transposes the 64 values of a (and of b)
+// into "byte-sliced" form — register k holds byte k of all 64 values — with three rounds of VPERMI2B, maps
 // each byte from the nim-field of 2^8 elements to the AES field with one GF2P8AFFINEQB (an
 // isomorphism φ), and then multiplies in the nim-field of 2^64 elements as the tower
 // GF(2^8) ⊂ GF(2^16) ⊂ GF(2^32) ⊂ GF(2^64): three Karatsuba levels, 27 GF2P8MULB byte products and
 // a few products by constants per 64 pairs, all bytewise, with no shuffles. The result is mapped
 // back with φ⁻¹ and transposed back.
+//
+// The AVX2 kernel (gen256.go) runs the same tower on 32 pairs per block with VEX-encoded 256-bit
+// instructions and 16 registers: the transposition is four rounds of in-lane unpacks, and values
+// that do not fit in the registers are spilled to the stack by a register allocator.
 package main
 
 import (
