@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -27,7 +28,7 @@ type Report struct {
 
 // Solve answers `grundy solve NAME [flags] ARGS…`: it builds the ruleset, parses the position and
 // analyzes it. Bad input gives a *cliarg.Error.
-func Solve(name string, flags map[string]string, args []string) (Report, error) {
+func Solve(ctx context.Context, name string, flags map[string]string, args []string) (Report, error) {
 	r, err := New(name, flags)
 	if err != nil {
 		return Report{}, err
@@ -36,7 +37,10 @@ func Solve(name string, flags map[string]string, args []string) (Report, error) 
 	if err != nil {
 		return Report{}, err
 	}
-	a, err := r.Analyze(p)
+	a, err := r.Analyze(ctx, p)
+	if err == nil {
+		err = ctx.Err() // an analysis may have cut a search short and noted it
+	}
 	if err != nil {
 		return Report{}, err
 	}
@@ -111,7 +115,7 @@ type SeqReport struct {
 
 // Seq answers `grundy seq NAME [flags] --to N`: the Grundy values g(0..N) of a one-heap ruleset.
 // With summary the values are left out.
-func Seq(name string, flags map[string]string, to uint64, summary bool) (SeqReport, error) {
+func Seq(ctx context.Context, name string, flags map[string]string, to uint64, summary bool) (SeqReport, error) {
 	r, err := New(name, flags)
 	if err != nil {
 		return SeqReport{}, err
@@ -126,7 +130,7 @@ func Seq(name string, flags map[string]string, to uint64, summary bool) (SeqRepo
 		}
 		return SeqReport{}, cliarg.Errorf("%s has no Grundy sequence of one heap; seq takes: %s", name, strings.Join(ones, ", "))
 	}
-	s, err := sq.Sequence(to)
+	s, err := sq.Sequence(ctx, to)
 	if err != nil {
 		return SeqReport{}, err
 	}
@@ -178,12 +182,12 @@ func (m misereView) Info() Info {
 // SolveMisere answers `grundy solve --misere NAME [flags] ARGS…`: the position of a normal-play
 // ruleset in misère play (whoever makes the last move loses). Nim and Moore's Nim_k use their
 // misère theorems; other rulesets are searched by the engine within SearchLimit positions.
-func SolveMisere(name string, flags map[string]string, args []string) (Report, error) {
+func SolveMisere(ctx context.Context, name string, flags map[string]string, args []string) (Report, error) {
 	switch name {
 	case "nim":
-		return Solve("misere-nim", flags, args)
+		return Solve(ctx, "misere-nim", flags, args)
 	case "moore":
-		return Solve("misere-moore", flags, args)
+		return Solve(ctx, "misere-moore", flags, args)
 	}
 	r, err := New(name, flags)
 	if err != nil {
@@ -197,7 +201,7 @@ func SolveMisere(name string, flags map[string]string, args []string) (Report, e
 		return Report{}, err
 	}
 	mv := misereView{r}
-	a, err := searchAnalysis(mv, p)
+	a, err := searchAnalysis(ctx, mv, p)
 	if err != nil {
 		return Report{}, err
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -16,7 +17,7 @@ func BenchmarkCatalogue(b *testing.B) {
 	b.Run("closed-form", func(b *testing.B) {
 		for range b.N {
 			for _, p := range ps {
-				if _, err := r.Analyze(p); err != nil {
+				if _, err := r.Analyze(context.Background(), p); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -54,7 +55,7 @@ func BenchmarkHuge(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			for range b.N {
-				if _, err := r.Analyze(p); err != nil {
+				if _, err := r.Analyze(context.Background(), p); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"strconv"
 	"strings"
@@ -47,7 +48,7 @@ func TestCases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("line %d: %v", line, err)
 		}
-		a, err := r.Analyze(p)
+		a, err := r.Analyze(context.Background(), p)
 		if err != nil {
 			t.Fatalf("line %d: %v", line, err)
 		}

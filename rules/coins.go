@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -298,7 +299,7 @@ func (c coins1D) value(p Position) uint64 {
 	return x
 }
 
-func (c coins1D) Analyze(p Position) (Analysis, error) {
+func (c coins1D) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	x := c.value(p)
 	a := Analysis{Outcome: outcomeOf(x), Value: x, HasValue: true, Complete: true,
 		Method: c.r.name + ": " + c.r.theory}
@@ -327,7 +328,7 @@ func (c coins1D) Analyze(p Position) (Analysis, error) {
 }
 
 // Sequence is g(0..n), the value of one heads-up coin at each index.
-func (c coins1D) Sequence(n uint64) (Sequence, error) {
+func (c coins1D) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	if n > c.r.last {
 		return Sequence{}, cliarg.Errorf("--to %d is beyond the last coin index %d", n, c.r.last)
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -274,7 +275,7 @@ func (c coins2D) coinValue(x, y uint64) uint64 {
 	return nimMul(c.rows.g(x), c.cols.g(y))
 }
 
-func (c coins2D) Analyze(p Position) (Analysis, error) {
+func (c coins2D) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	var v uint64
 	for i := 0; i < len(p); i += 2 {
 		v ^= c.coinValue(p[i], p[i+1])

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -90,9 +91,9 @@ func (g budgetGame) check(err error) error {
 }
 
 // searchValue is the Grundy value of p by the engine, within the search limits.
-func searchValue(r Ruleset, p Position) (uint64, error) {
+func searchValue(ctx context.Context, r Ruleset, p Position) (uint64, error) {
 	g := newBudgetGame(r, SearchMoves, SearchLimit)
-	v, err := game.NewSolver[string](g, game.MaxPositions(SearchLimit)).Value(Canonical(r, p).Key())
+	v, err := game.NewSolver[string](g, game.MaxPositions(SearchLimit), game.WithContext(ctx)).Value(Canonical(r, p).Key())
 	if err != nil || *g.over {
 		return 0, g.check(err)
 	}
@@ -101,22 +102,22 @@ func searchValue(r Ruleset, p Position) (uint64, error) {
 
 // searchAnalysis answers a position by the engine's exhaustive search within SearchLimit positions
 // and SearchMoves moves.
-func searchAnalysis(r Ruleset, p Position) (Analysis, error) {
-	return searchAnalysisWithin(r, p, SearchMoves, SearchLimit)
+func searchAnalysis(ctx context.Context, r Ruleset, p Position) (Analysis, error) {
+	return searchAnalysisWithin(ctx, r, p, SearchMoves, SearchLimit)
 }
 
 // searchAnalysisWithin is searchAnalysis with the limits given.
-func searchAnalysisWithin(r Ruleset, p Position, moves, positions int) (Analysis, error) {
+func searchAnalysisWithin(ctx context.Context, r Ruleset, p Position, moves, positions int) (Analysis, error) {
 	g := newBudgetGame(r, moves, positions)
-	a, err := searchAnalysisOf(g, r, p)
+	a, err := searchAnalysisOf(ctx, g, r, p)
 	if err != nil || *g.over {
 		return Analysis{}, g.check(err)
 	}
 	return a, nil
 }
 
-func searchAnalysisOf(g budgetGame, r Ruleset, p Position) (Analysis, error) {
-	s := game.NewSolver[string](g, game.MaxPositions(g.positions))
+func searchAnalysisOf(ctx context.Context, g budgetGame, r Ruleset, p Position) (Analysis, error) {
+	s := game.NewSolver[string](g, game.MaxPositions(g.positions), game.WithContext(ctx))
 	root := Canonical(r, p).Key()
 	a := Analysis{Complete: true, Method: "exhaustive search by the engine"}
 	var wins []string

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -14,7 +15,7 @@ func ExampleNew() {
 		return
 	}
 	p, _ := r.Parse([]string{"7", "12"})
-	a, _ := r.Analyze(p)
+	a, _ := r.Analyze(context.Background(), p)
 	fmt.Println(a.Outcome, a.Value)
 	// Output: P 0
 }
@@ -22,7 +23,7 @@ func ExampleNew() {
 func ExampleRuleset_Analyze() {
 	r, _ := rules.New("nim", nil)
 	p, _ := r.Parse([]string{"3", "4", "5"})
-	a, _ := r.Analyze(p)
+	a, _ := r.Analyze(context.Background(), p)
 	fmt.Println(a.Outcome, a.Value)
 	for _, m := range a.WinningMoves {
 		fmt.Println(m.Text, "->", r.Args(m.To))
@@ -33,13 +34,13 @@ func ExampleRuleset_Analyze() {
 }
 
 func ExampleSolve() {
-	rep, err := rules.Solve("corners", nil, []string{"1,2", "2,1"})
+	rep, err := rules.Solve(context.Background(), "corners", nil, []string{"1,2", "2,1"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(rep.Outcome, *rep.Value)
-	_, err = rules.Solve("nmi", nil, []string{"3"})
+	_, err = rules.Solve(context.Background(), "nmi", nil, []string{"3"})
 	fmt.Println(err)
 	// Output:
 	// P 0
@@ -47,7 +48,7 @@ func ExampleSolve() {
 }
 
 func ExampleSeq() {
-	s, _ := rules.Seq("subtract", map[string]string{"set": "2,5"}, 14, false)
+	s, _ := rules.Seq(context.Background(), "subtract", map[string]string{"set": "2,5"}, 14, false)
 	fmt.Println(s.Values, *s.Period, *s.Preperiod, s.Proved)
 	// Output: [0 0 1 1 0 2 1 0 0 1 1 0 2 1 0] 7 0 true
 }
@@ -56,7 +57,7 @@ func ExamplePlay() {
 	r, _ := rules.New("nim", nil)
 	p, _ := r.Parse([]string{"1", "2"})
 	var out strings.Builder
-	err := rules.Play(r, p, strings.NewReader("me\n1 1\n0 0\n"), &out)
+	err := rules.Play(context.Background(), r, p, strings.NewReader("me\n1 1\n0 0\n"), &out)
 	fmt.Println(err)
 	fmt.Println(strings.Contains(out.String(), "Game over: you win!"))
 	// Output:

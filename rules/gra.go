@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -133,7 +134,7 @@ func (g gra) blocks(p Position) []block {
 	return out // right to left: steps strictly increasing
 }
 
-func (g gra) Analyze(p Position) (Analysis, error) {
+func (g gra) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	a := Analysis{Outcome: P, Complete: true, Method: "reduction to staircase Nim (steps = empty cells to the right)",
 		Note: "the reduction gives outcomes and winning moves, not Grundy values"}
 	if g.over(p) {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -292,7 +293,7 @@ func mexOf(vs []uint64) uint64 {
 	return m
 }
 
-func (h hunger) Analyze(p Position) (Analysis, error) {
+func (h hunger) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	var sizes []uint64
 	var boxes []int
 	var x uint64

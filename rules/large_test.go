@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -80,7 +81,7 @@ func TestSequencesAgainstEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			seq, err := r.(Sequencer).Sequence(c.to)
+			seq, err := r.(Sequencer).Sequence(context.Background(), c.to)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"math/bits"
@@ -232,7 +233,7 @@ const mooreValueStates = 256
 
 // searchValue fills in the Grundy value of a small position by the engine's search, or notes why
 // it is missing.
-func (m moore) searchValue(p Position, a *Analysis) {
+func (m moore) searchValue(ctx context.Context, p Position, a *Analysis) {
 	states := uint64(1)
 	for _, h := range p {
 		if h >= mooreValueStates || states*(h+1) > mooreValueStates {
@@ -241,7 +242,7 @@ func (m moore) searchValue(p Position, a *Analysis) {
 		}
 		states *= h + 1
 	}
-	v, err := searchValue(m, p)
+	v, err := searchValue(ctx, m, p)
 	if err != nil {
 		a.Note = "the Grundy value search failed: " + err.Error() + "; " + a.Note
 		return
@@ -266,11 +267,11 @@ func misereMooreWins(p Position, k uint64) bool {
 	return !mooreZero(p, k)
 }
 
-func (m moore) Analyze(p Position) (Analysis, error) {
+func (m moore) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	if !m.misere {
 		a := Analysis{Outcome: P, Method: fmt.Sprintf("Moore's theorem: binary column sums mod %d", m.k+1),
 			Note: "one winning move is listed (the proof's construction)"}
-		m.searchValue(p, &a)
+		m.searchValue(ctx, p, &a)
 		if mooreZero(p, m.k) {
 			a.Complete = true
 			return a, nil

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -78,7 +79,7 @@ func nimEntry() entry {
 
 func (nim) Info() Info                      { return nimEntry().info }
 func (nim) Moves(p Position) iter.Seq[Move] { return takeMoves(p, nil) }
-func (n nim) Analyze(p Position) (Analysis, error) {
+func (n nim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	x := xorAll(p)
 	a := Analysis{Value: x, HasValue: true, Complete: true, Method: "Bouton's theorem: XOR of the heaps"}
 	a.Outcome = outcomeOf(x)
@@ -113,7 +114,7 @@ func capMoves(a *Analysis, count int) {
 }
 
 // Sequence is g(n) = n.
-func (nim) Sequence(n uint64) (Sequence, error) {
+func (nim) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	vs, err := seqBuf(n)
 	if err != nil {
 		return Sequence{}, err
@@ -164,7 +165,7 @@ func misereNimWins(p Position) bool {
 	return (x != 0) == big
 }
 
-func (misereNim) Analyze(p Position) (Analysis, error) {
+func (misereNim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	a := Analysis{Outcome: P, Complete: true, Method: "SJ theorem (Anti-SG) for misère Nim",
 		Note: "no Grundy value in misère play"}
 	if !misereNimWins(p) {

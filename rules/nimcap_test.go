@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -84,13 +85,13 @@ func TestNimMovesCapped(t *testing.T) {
 		ps = append(ps, p)
 	}
 	for _, p := range ps {
-		a, err := nim{}.Analyze(p)
+		a, err := nim{}.Analyze(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkCapped(t, fmt.Sprintf("nim, %d heaps", len(p)), a, bruteNimWinning(p))
 		if len(p) <= 300 || slices.Max(p) <= 16 {
-			a, err = misereNim{}.Analyze(p)
+			a, err = misereNim{}.Analyze(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +119,7 @@ func TestNimLargePosition(t *testing.T) {
 	if count <= maxMovesListed {
 		t.Fatalf("test position has only %d winning moves", count)
 	}
-	a, err := nim{}.Analyze(p)
+	a, err := nim{}.Analyze(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestNimLargePosition(t *testing.T) {
 
 	// Misère: 10^5 heaps of 1 (even count, so N): taking any heap wins, 10^5 winning moves.
 	ones := slices.Repeat(Position{1}, n)
-	a, err = misereNim{}.Analyze(ones)
+	a, err = misereNim{}.Analyze(context.Background(), ones)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestNimLargePosition(t *testing.T) {
 		}
 	}
 	// and on the random big heaps, each listed move is winning
-	a, err = misereNim{}.Analyze(p)
+	a, err = misereNim{}.Analyze(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}

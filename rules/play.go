@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -106,8 +107,8 @@ func (m *Match) Legal(max int) ([]Move, bool) {
 
 // Engine plays the engine's move: a winning move when there is one, otherwise the first legal
 // move (any move loses against perfect play).
-func (m *Match) Engine() (Move, error) {
-	a, err := m.R.Analyze(m.Pos)
+func (m *Match) Engine(ctx context.Context) (Move, error) {
+	a, err := m.R.Analyze(ctx, m.Pos)
 	if err != nil {
 		return Move{}, err
 	}
@@ -121,8 +122,8 @@ func (m *Match) Engine() (Move, error) {
 }
 
 // Hint returns a winning move for the player to move, if there is one.
-func (m *Match) Hint() (Move, bool, error) {
-	a, err := m.R.Analyze(m.Pos)
+func (m *Match) Hint(ctx context.Context) (Move, bool, error) {
+	a, err := m.R.Analyze(ctx, m.Pos)
 	if err != nil || len(a.WinningMoves) == 0 {
 		return Move{}, false, err
 	}
@@ -164,7 +165,7 @@ func (heapsBase) isHeaps() {}
 // move, refuses illegal moves with the reason, and ends by naming the winner. The person types
 // moves (see [Match.Human]) or the commands moves, hint, help and quit. It returns [ErrQuit] when
 // the person quits and an error when the input ends before the game does.
-func Play(r Ruleset, p Position, in io.Reader, out io.Writer) error {
+func Play(ctx context.Context, r Ruleset, p Position, in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	w := &errWriter{w: out}
 	info := r.Info()
@@ -197,7 +198,7 @@ func Play(r Ruleset, p Position, in io.Reader, out io.Writer) error {
 			return w.err
 		}
 		if !m.HumanTurn {
-			mv, err := m.Engine()
+			mv, err := m.Engine(ctx)
 			if err != nil {
 				return err
 			}
@@ -226,7 +227,7 @@ func Play(r Ruleset, p Position, in io.Reader, out io.Writer) error {
 			}
 			continue
 		case "hint":
-			if mv, ok, err := m.Hint(); err != nil {
+			if mv, ok, err := m.Hint(ctx); err != nil {
 				return err
 			} else if ok {
 				w.printf("Hint: %s\n", mv.Text)

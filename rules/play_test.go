@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ func TestPlayToTheEnd(t *testing.T) {
 	p, _ := r.Parse([]string{"1", "2"})
 	in := strings.NewReader("maybe\nme\n3 3\n1 2 3\n2 2\nmoves\nhint\n1 1\n0 0\n")
 	var out bytes.Buffer
-	if err := Play(r, p, in, &out); err != nil {
+	if err := Play(context.Background(), r, p, in, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	s := out.String()
@@ -40,7 +41,7 @@ func TestPlayEngineWins(t *testing.T) {
 	// the engine takes 1 (to 8); then the person plays #1 (take 1) every time
 	in := strings.NewReader("you\n#1\n#1\n#1\n#1\n#1\n")
 	var out bytes.Buffer
-	if err := Play(r, p, in, &out); err != nil {
+	if err := Play(context.Background(), r, p, in, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "Game over: I win.") {
@@ -53,7 +54,7 @@ func TestPlayMisere(t *testing.T) {
 	r, _ := New("misere-nim", nil)
 	p, _ := r.Parse([]string{"1", "1"})
 	var out bytes.Buffer
-	if err := Play(r, p, strings.NewReader("me\n0 1\n"), &out); err != nil {
+	if err := Play(context.Background(), r, p, strings.NewReader("me\n0 1\n"), &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	// the person takes one heap; the engine must take the last stone and loses
@@ -66,10 +67,10 @@ func TestPlayQuitAndEOF(t *testing.T) {
 	r, _ := New("nim", nil)
 	p, _ := r.Parse([]string{"3", "4"})
 	var out bytes.Buffer
-	if err := Play(r, p, strings.NewReader("me\nquit\n"), &out); !errors.Is(err, ErrQuit) {
+	if err := Play(context.Background(), r, p, strings.NewReader("me\nquit\n"), &out); !errors.Is(err, ErrQuit) {
 		t.Fatalf("quit: %v", err)
 	}
-	if err := Play(r, p, strings.NewReader("me\n"), &out); err == nil || !strings.Contains(err.Error(), "input ended") {
+	if err := Play(context.Background(), r, p, strings.NewReader("me\n"), &out); err == nil || !strings.Contains(err.Error(), "input ended") {
 		t.Fatalf("EOF: %v", err)
 	}
 }
@@ -95,7 +96,7 @@ func TestPlayEveryRuleset(t *testing.T) {
 			}
 			in := "me\n" + strings.Repeat("#1\n", 400)
 			var out bytes.Buffer
-			if err := Play(r, p, strings.NewReader(in), &out); err != nil {
+			if err := Play(context.Background(), r, p, strings.NewReader(in), &out); err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
 			if !strings.Contains(out.String(), "Game over") {
@@ -151,7 +152,7 @@ func TestPlayHugeHeaps(t *testing.T) {
 	if _, err := m.Human("5 18446744073709551615"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Engine(); err != nil {
+	if _, err := m.Engine(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if got := m.Pos; got[0] != 5 || got[1] != 5 {

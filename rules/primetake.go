@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 
@@ -81,7 +82,7 @@ func (primeTake) Moves(p Position) iter.Seq[Move] {
 	}
 }
 
-func (t primeTake) Analyze(p Position) (Analysis, error) {
+func (t primeTake) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	n := int(p[0])
 	s := game.NewScoredSolver[int](game.PrimeTake{}, game.WinnerHurries)
 	res, err := s.Solve(n)

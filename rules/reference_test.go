@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -14,11 +15,11 @@ func TestMockTurtlesOdious(t *testing.T) {
 	terms := refdata.Sequence(t, "A000069.txt")
 	mt, _ := New("mock-turtles", nil)
 	sn, _ := New("split-nim", nil)
-	seqMT, err := mt.(Sequencer).Sequence(uint64(len(terms)))
+	seqMT, err := mt.(Sequencer).Sequence(context.Background(), uint64(len(terms)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	seqSN, err := sn.(Sequencer).Sequence(uint64(len(terms)))
+	seqSN, err := sn.(Sequencer).Sequence(context.Background(), uint64(len(terms)))
 	if err != nil {
 		t.Fatal(err)
 	}

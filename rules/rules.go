@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"iter"
@@ -116,7 +117,7 @@ type Ruleset interface {
 	Moves(p Position) iter.Seq[Move]
 	// Analyze answers who wins, the Grundy value and the winning moves, by theory where theory
 	// gives an answer, by search where the ruleset's limits allow it, and refuses otherwise.
-	Analyze(p Position) (Analysis, error)
+	Analyze(ctx context.Context, p Position) (Analysis, error)
 }
 
 // Sequence is the Grundy sequence of a one-heap ruleset.
@@ -132,7 +133,7 @@ type Sequence struct {
 
 // Sequencer is implemented by one-heap rulesets: their Grundy values g(0..n).
 type Sequencer interface {
-	Sequence(n uint64) (Sequence, error)
+	Sequence(ctx context.Context, n uint64) (Sequence, error)
 }
 
 // entry is one row of the catalogue: its description and how to build it from flags.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -127,7 +128,7 @@ func (lasker) Moves(p Position) iter.Seq[Move] {
 	}
 }
 
-func (l lasker) Analyze(p Position) (Analysis, error) {
+func (l lasker) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	var x uint64
 	for _, h := range p {
 		x ^= laskerValue(h)
@@ -158,7 +159,7 @@ func (l lasker) Analyze(p Position) (Analysis, error) {
 }
 
 // Sequence is the closed form, with its arithmetic period 4 (saltus 4).
-func (lasker) Sequence(n uint64) (Sequence, error) {
+func (lasker) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	vs, err := seqBuf(n)
 	if err != nil {
 		return Sequence{}, err
@@ -262,7 +263,7 @@ func splitPairs(h, want uint64, budget *int, add func(a, b uint64) bool) bool {
 	return true
 }
 
-func (s splitNim) Analyze(p Position) (Analysis, error) {
+func (s splitNim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	var x uint64
 	for _, h := range p {
 		x ^= splitValue(h)
@@ -290,7 +291,7 @@ func (s splitNim) Analyze(p Position) (Analysis, error) {
 }
 
 // Sequence is the closed form (no period: the values grow).
-func (splitNim) Sequence(n uint64) (Sequence, error) {
+func (splitNim) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	vs, err := seqBuf(n)
 	if err != nil {
 		return Sequence{}, err
@@ -392,7 +393,7 @@ func (splitGame) Moves(p Position) iter.Seq[Move] {
 	}
 }
 
-func (s splitGame) Analyze(p Position) (Analysis, error) {
+func (s splitGame) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	n := len(p)
 	sg := func(i int) uint64 { return splitValue(uint64(n - 1 - i)) }
 	var x uint64

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"strings"
@@ -116,7 +117,7 @@ func stairWinning(p Position, x uint64, text func(i int, k uint64) string, to fu
 	return out
 }
 
-func (s staircase) Analyze(p Position) (Analysis, error) {
+func (s staircase) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	x := oddStepsXOR(p)
 	a := Analysis{Outcome: outcomeOf(x), Value: x, HasValue: true, Complete: true,
 		Method: "staircase Nim: XOR of the odd steps"}

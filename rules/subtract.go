@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"slices"
@@ -214,7 +215,7 @@ func (s subtract) grundy(h uint64) uint64 {
 	return h % (s.p + s.q) / s.p
 }
 
-func (s subtract) Analyze(p Position) (Analysis, error) {
+func (s subtract) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	if s.lastLoses {
 		return s.analyzeHDU2897(p[0]), nil
 	}
@@ -319,7 +320,7 @@ func (s subtract) analyzeHDU2897(h uint64) Analysis {
 }
 
 // Sequence gives g(0..n) in normal play.
-func (s subtract) Sequence(n uint64) (Sequence, error) {
+func (s subtract) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	if s.lastLoses {
 		return Sequence{}, cliarg.Errorf("--last-loses is misère play: there are no Grundy values to list")
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -186,7 +187,7 @@ func TestProofAgainstEngine(t *testing.T) {
 
 func checkAgainstOracle(t *testing.T, r Ruleset, o *oracle, p Position) {
 	t.Helper()
-	a, err := r.Analyze(p)
+	a, err := r.Analyze(context.Background(), p)
 	if err != nil {
 		t.Fatalf("%v: %v", p, err)
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"math/big"
@@ -113,11 +114,15 @@ func wythoffP(x, y uint64) bool {
 	return ok && q == y
 }
 
-func (w wythoff) Analyze(p Position) (Analysis, error) {
+func (w wythoff) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	x, y := p[0], p[1]
 	a := Analysis{Outcome: N, Complete: true, Method: "Wythoff's theorem: P-positions (⌊nφ⌋, ⌊nφ²⌋)"}
 	if _, ok := wythoffValueCost(x, y); ok || min(x, y) == 0 {
-		a.Value, a.HasValue = wythoffValue(x, y), true
+		v, err := wythoffValue(ctx, x, y)
+		if err != nil {
+			return Analysis{}, err
+		}
+		a.Value, a.HasValue = v, true
 		a.Method += "; Grundy value by dynamic programming over the rectangle"
 	} else {
 		a.Note = fmt.Sprintf("the Grundy value is computed only when (x+1)(y+1)·⌈(2·min+max+1)/64⌉ ≤ %d and the bitsets fit in 256 MiB (both heaps up to about 4,500)", uint64(wythoffValueWork))

@@ -1,6 +1,9 @@
 package rules
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // Bounds of wythoffValue: wythoffValueWork bounds the cells of the rectangle times the words of
 // their bitsets (a worst case: the scan of a cell starts at its row's mex and is usually short;
@@ -34,11 +37,11 @@ func wythoffValueCost(x, y uint64) (uint64, bool) {
 // over the rectangle [0, min]×[0, max]: the value of a cell is the mex of the values to its left
 // in its row, above it in its column and before it on its diagonal, each set kept as a bitset.
 // A value is at most the number of options, x + y + min(x, y), which sizes the bitsets. The caller
-// checks wythoffValueCost first.
-func wythoffValue(x, y uint64) uint64 {
+// checks wythoffValueCost first. It stops with ctx's error when ctx ends (checked once per row).
+func wythoffValue(ctx context.Context, x, y uint64) (uint64, error) {
 	x, y = min(x, y), max(x, y)
 	if x == 0 {
-		return y // one heap: Nim
+		return y, nil // one heap: Nim
 	}
 	n, m := int(x), int(y)
 	words := (2*n + m + 1 + 63) / 64
@@ -47,6 +50,9 @@ func wythoffValue(x, y uint64) uint64 {
 	diags := make([]uint64, (n+m+1)*words) // diagonal j−i+n
 	var v int
 	for i := 0; i <= n; i++ {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		clear(row)
 		start := 0 // row[:start] is full: the mex is at least 64·start
 		for j := 0; j <= m; j++ {
@@ -71,5 +77,5 @@ func wythoffValue(x, y uint64) uint64 {
 			d[v/64] |= bit
 		}
 	}
-	return uint64(v)
+	return uint64(v), nil
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -30,15 +32,24 @@ func wythoffTable(n, m int) [][]uint64 {
 	return g
 }
 
+func wv(t *testing.T, x, y uint64) uint64 {
+	t.Helper()
+	v, err := wythoffValue(t.Context(), x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
 func TestWythoffValueAgainstDefinition(t *testing.T) {
 	const n, m = 40, 90
 	g := wythoffTable(n, m)
 	for i := 0; i <= n; i++ {
 		for j := 0; j <= m; j++ {
-			if got := wythoffValue(uint64(i), uint64(j)); got != g[i][j] {
+			if got := wv(t, uint64(i), uint64(j)); got != g[i][j] {
 				t.Fatalf("wythoffValue(%d, %d) = %d, the definition gives %d", i, j, got, g[i][j])
 			}
-			if got := wythoffValue(uint64(j), uint64(i)); got != g[i][j] {
+			if got := wv(t, uint64(j), uint64(i)); got != g[i][j] {
 				t.Fatalf("wythoffValue(%d, %d) = %d, want %d (symmetry)", j, i, got, g[i][j])
 			}
 		}
@@ -60,7 +71,7 @@ func TestWythoffValueLarge(t *testing.T) {
 	const n, m = 150, 260
 	g := wythoffTable(n, m)
 	for _, c := range [][2]int{{150, 260}, {149, 149}, {97, 233}, {1, 260}, {150, 151}} {
-		if got := wythoffValue(uint64(c[0]), uint64(c[1])); got != g[c[0]][c[1]] {
+		if got := wv(t, uint64(c[0]), uint64(c[1])); got != g[c[0]][c[1]] {
 			t.Fatalf("wythoffValue(%d, %d) = %d, the definition gives %d", c[0], c[1], got, g[c[0]][c[1]])
 		}
 	}
@@ -75,8 +86,14 @@ func TestWythoffValueLimits(t *testing.T) {
 			t.Errorf("wythoffValueCost(%d, %d) ok = %v, want %v", c.x, c.y, ok, c.ok)
 		}
 	}
+	// A cancelled context stops the computation.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := wythoffValue(ctx, 2000, 2000); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
 	// Past the limit the answer has the outcome and the moves but no value, and says why.
-	r, err := Solve("wythoff", nil, []string{"100000", "200000"})
+	r, err := Solve(context.Background(), "wythoff", nil, []string{"100000", "200000"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +101,7 @@ func TestWythoffValueLimits(t *testing.T) {
 		t.Fatalf("value %v, note %q", r.Value, r.Note)
 	}
 	// One empty heap: Nim, for any size.
-	r, err = Solve("wythoff", nil, []string{"0", "18446744073709551615"})
+	r, err = Solve(context.Background(), "wythoff", nil, []string{"0", "18446744073709551615"})
 	if err != nil || r.Value == nil || *r.Value != ^uint64(0) {
 		t.Fatalf("%+v, %v", r, err)
 	}

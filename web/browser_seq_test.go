@@ -83,7 +83,7 @@ func TestBrowserSequenceRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := rules.Seq("subtract", map[string]string{"set": "1,3,4"}, 100, false)
+	want, err := rules.Seq(context.Background(), "subtract", map[string]string{"set": "1,3,4"}, 100, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,10 +84,7 @@ func (s *Server) play(ctx context.Context, r *PlayRequest) (any, error) {
 		}
 		if !m.HumanTurn {
 			if over, _ := m.Over(); !over {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				mv, err := m.Engine()
+				mv, err := m.Engine(ctx)
 				if err != nil {
 					return nil, err
 				}
@@ -108,10 +105,7 @@ func (s *Server) play(ctx context.Context, r *PlayRequest) (any, error) {
 	if !m.HumanTurn { // the engine had no move to play: impossible unless the game is over
 		return ans, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	a, err := rs.Analyze(m.Pos)
+	a, err := rs.Analyze(ctx, m.Pos)
 	if err != nil {
 		return nil, err
 	}

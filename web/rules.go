@@ -92,9 +92,9 @@ func (s *Server) solve(ctx context.Context, r *SolveRequest) (any, error) {
 		return nil, err
 	}
 	if r.Misere {
-		return rules.SolveMisere(r.Ruleset, r.Flags, r.Position)
+		return rules.SolveMisere(ctx, r.Ruleset, r.Flags, r.Position)
 	}
-	return rules.Solve(r.Ruleset, r.Flags, r.Position)
+	return rules.Solve(ctx, r.Ruleset, r.Flags, r.Position)
 }
 
 // rulesetSeq answers /api/seq for a one-heap ruleset, as `grundy seq RULESET [flags] --to N --json`.
@@ -102,5 +102,5 @@ func (s *Server) rulesetSeq(ctx context.Context, r *SeqRequest, to int) (any, er
 	if len(r.Flags) > s.limits.MaxArgs {
 		return nil, overLimit("max_args", s.limits.MaxArgs, "%d flags: the limit is %d", len(r.Flags), s.limits.MaxArgs)
 	}
-	return rules.Seq(r.Ruleset, r.Flags, uint64(to), false)
+	return rules.Seq(ctx, r.Ruleset, r.Flags, uint64(to), false)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
@@ -51,7 +52,7 @@ func TestSolveMatchesLibrary(t *testing.T) {
 	s := New(Limits{})
 	for _, r := range catalogue().Rulesets {
 		flags, pos := splitExample(r)
-		want, err := rules.Solve(r.Name, flags, pos)
+		want, err := rules.Solve(context.Background(), r.Name, flags, pos)
 		if err != nil {
 			t.Fatalf("%s %s: %v", r.Name, r.Example, err)
 		}
@@ -111,7 +112,7 @@ func TestSeqRulesetMatchesLibrary(t *testing.T) {
 			continue
 		}
 		flags, _ := splitExample(r)
-		want, err := rules.Seq(r.Name, flags, 100, false)
+		want, err := rules.Seq(context.Background(), r.Name, flags, 100, false)
 		if err != nil {
 			t.Fatalf("%s: %v", r.Name, err)
 		}
@@ -175,7 +176,7 @@ func TestPlay(t *testing.T) {
 	if len(st.Played) != 1 || st.Played[0].By != "engine" {
 		t.Fatalf("%+v", st)
 	}
-	rep, _ := rules.Solve("nim", nil, st.Position)
+	rep, _ := rules.Solve(context.Background(), "nim", nil, st.Position)
 	if rep.Outcome != "P" {
 		t.Fatalf("the engine moved to %v, an %s-position", st.Position, rep.Outcome)
 	}

@@ -9,15 +9,15 @@ import (
 // catalogueBackend plugs the built-in rulesets of package rules into solve and seq.
 type catalogueBackend struct{}
 
-func (catalogueBackend) Solve(_ context.Context, req solveRequest) (answer, error) {
+func (catalogueBackend) Solve(ctx context.Context, req solveRequest) (answer, error) {
 	if req.Misere {
-		return rules.SolveMisere(req.Ruleset, req.Flags, req.Position)
+		return rules.SolveMisere(ctx, req.Ruleset, req.Flags, req.Position)
 	}
-	return rules.Solve(req.Ruleset, req.Flags, req.Position)
+	return rules.Solve(ctx, req.Ruleset, req.Flags, req.Position)
 }
 
-func (catalogueBackend) Seq(_ context.Context, req seqRequest) (answer, error) {
-	return rules.Seq(req.Ruleset, req.Flags, req.To, req.Summary)
+func (catalogueBackend) Seq(ctx context.Context, req seqRequest) (answer, error) {
+	return rules.Seq(ctx, req.Ruleset, req.Flags, req.To, req.Summary)
 }
 
 // rulesetBoolFlags names the catalogue's flags that take no value (--last-loses), so that the

@@ -33,7 +33,7 @@ Example:
 			if err != nil {
 				return err
 			}
-			err = rules.Play(r, p, a.stdin, a.stdout)
+			err = rules.Play(cmd.Context(), r, p, a.stdin, a.stdout)
 			if errors.Is(err, rules.ErrQuit) {
 				return nil
 			}

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -52,7 +53,7 @@ func run(in io.Reader, out io.Writer) error {
 		if heaps[0] == 0 && heaps[1] == 0 && heaps[2] == 0 {
 			break
 		}
-		a, err := game.Analyze(heaps)
+		a, err := game.Analyze(context.Background(), heaps)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", line, err)
 		}

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -56,7 +57,7 @@ func run(in io.Reader, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", games, err)
 		}
-		a, err := game.Analyze(rules.Position{n})
+		a, err := game.Analyze(context.Background(), rules.Position{n})
 		if err != nil {
 			return fmt.Errorf("game %d: %w", games, err)
 		}

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -65,7 +66,7 @@ func run(in io.Reader, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("test %d: %w", t, err)
 		}
-		a, err := corners.Analyze(pos)
+		a, err := corners.Analyze(context.Background(), pos)
 		if err != nil {
 			return fmt.Errorf("test %d: %w", t, err)
 		}

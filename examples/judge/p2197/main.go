@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"iter"
@@ -43,7 +44,7 @@ func (g oneHeap) Moves(h uint64) iter.Seq[uint64] {
 
 // Value is the ruleset's Grundy value of the heap h (ClosedForm).
 func (g oneHeap) Value(h uint64) (uint64, bool) {
-	a, err := g.r.Analyze(rules.Position{h})
+	a, err := g.r.Analyze(context.Background(), rules.Position{h})
 	if err != nil || !a.HasValue {
 		return 0, false
 	}

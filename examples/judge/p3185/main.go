@@ -10,6 +10,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -75,7 +76,7 @@ func run(in io.Reader, out io.Writer) error {
 				return fmt.Errorf("test %d, bottle %d: %w", t, i, err)
 			}
 		}
-		a, err := split.Analyze(beans)
+		a, err := split.Analyze(context.Background(), beans)
 		if err != nil {
 			return fmt.Errorf("test %d: %w", t, err)
 		}

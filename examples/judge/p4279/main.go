@@ -9,6 +9,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -52,7 +53,7 @@ func run(in io.Reader, out io.Writer) error {
 				return fmt.Errorf("test %d, heap %d: %w", t, i+1, err)
 			}
 		}
-		a, err := misere.Analyze(heaps)
+		a, err := misere.Analyze(context.Background(), heaps)
 		if err != nil {
 			return fmt.Errorf("test %d: %w", t, err)
 		}
