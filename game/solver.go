@@ -36,13 +36,17 @@ type Solver[P comparable] struct {
 	root   P      // the position of the bottom frame
 	rootID uint32 // and its id
 	frames []frame
-	vf     []vframe // the stack of the value search (valuesearch.go)
-	arena  []P      // the options (or components) of the frames on the stack
-	aid    []uint32 // their ids in the memo table of the search
-	vals   []uint32 // scratch: the values of one frame's options
-	mx     mexer
-	yield  func(P) bool
-	msum   any // *misereSum[P], the search on misère sums, made on first use
+	// the stacks of the value search (valuesearch.go)
+	vs      vstack
+	vchunks [][]P    // the arena's chunks
+	vci     int      // the current one
+	va      []P      // and its contents
+	arena   []P      // the options (or components) of the frames on the stack
+	aid     []uint32 // their ids in the memo table of the search
+	vals    []uint32 // scratch: the values of one frame's options
+	mx      mexer
+	yield   func(P) bool
+	msum    any // *misereSum[P], the search on misère sums, made on first use
 }
 
 // frame kinds

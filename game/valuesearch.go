@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 )
 
 // The search for Grundy values of a game without a [Splitter]: the solver's hot path, kept apart
@@ -24,7 +23,7 @@ type vframe struct {
 	id    uint32 // the position's id in the memo
 	start uint32 // its options are arena[start:] up to the next frame's start
 	next  uint32 // the option the cursor is at
-	flags uint32 // vBig, vPrevN
+	flags uint32 // vBig, vPrevN; above them, the chunk of the arena holding the options
 }
 
 const (
@@ -32,50 +31,131 @@ const (
 	vPrevN             // the position's memo code was cN (an N-position of unknown value) before
 )
 
+// The value search keeps its stacks in chunks that are never copied nor moved: the options in
+// chunks of vaChunk positions (a position's options in one chunk: a new chunk starts when the
+// current one has less than vaRoom free), the frames in chunks of vfChunk frames. A search as deep
+// as memory allows thus writes each option and frame once. A few chunks are kept for the next
+// search.
+const (
+	vaChunk   = 1 << 14
+	vaRoom    = 256
+	vfChunk   = 1 << 12
+	keepChunk = 4
+)
+
+// vstack is the value search's stack of suspended frames, in chunks.
+type vstack struct {
+	top   []vframe   // the top chunk, cap vfChunk
+	full  [][]vframe // the full chunks below it
+	spare [][]vframe
+}
+
+func (v *vstack) push(f vframe) {
+	if len(v.top) == cap(v.top) {
+		if v.top != nil {
+			v.full = append(v.full, v.top)
+		}
+		if n := len(v.spare); n > 0 {
+			v.top, v.spare = v.spare[n-1], v.spare[:n-1]
+		} else {
+			v.top = make([]vframe, 0, vfChunk)
+		}
+	}
+	v.top = append(v.top, f)
+}
+
+// pop removes the top frame and returns it, or reports false if the stack is empty.
+func (v *vstack) pop() (vframe, bool) {
+	if len(v.top) == 0 {
+		n := len(v.full)
+		if n == 0 {
+			return vframe{}, false
+		}
+		v.spare = append(v.spare, v.top[:0])
+		v.top, v.full = v.full[n-1], v.full[:n-1]
+	}
+	f := v.top[len(v.top)-1]
+	v.top = v.top[:len(v.top)-1]
+	return f, true
+}
+
+func (v *vstack) len() int { return len(v.full)*vfChunk + len(v.top) }
+
+func (v *vstack) at(i int) *vframe {
+	if c := i / vfChunk; c < len(v.full) {
+		return &v.full[c][i%vfChunk]
+	}
+	return &v.top[i-len(v.full)*vfChunk]
+}
+
+// reset empties the stack, keeping a few chunks.
+func (v *vstack) reset() {
+	for _, c := range v.full {
+		v.spare = append(v.spare, c[:0])
+	}
+	if v.top != nil {
+		v.spare = append(v.spare, v.top[:0])
+	}
+	v.full, v.top = v.full[:0], nil
+	clear(v.spare[min(len(v.spare), keepChunk):])
+	v.spare = v.spare[:min(len(v.spare), keepChunk)]
+}
+
+// chunk returns the arena chunk of frame f, and setChunk sets it.
+func (f *vframe) chunk() int     { return int(f.flags >> 2) }
+func (f *vframe) setChunk(c int) { f.flags = f.flags&3 | uint32(c)<<2 }
+func (s *Solver[P]) option(f *vframe) P {
+	return s.vchunks[f.chunk()][:cap(s.vchunks[f.chunk()])][f.next]
+}
+
 // valueSearch computes the value of p, whose id is id and whose memo code is c (not a value), by
 // a depth-first search with an explicit stack, leaves it in the memo and returns it.
 func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
-	base := len(s.arena)
 	s.root = p
+	if s.va == nil { // else s.va is the first chunk, empty
+		s.vchunks = append(s.vchunks[:0], make([]P, 0, vaChunk))
+		s.vci, s.va = 0, s.vchunks[0]
+	}
 	var f vframe // the frame being looked at (not on the stack)
 	for {
 		// Enter p: count it, append its options, and look at them.
 		if err := s.venter(&f, p, id, c); err != nil {
-			s.vf = append(s.vf, f)
-			return 0, s.vfail(err, base)
+			s.vs.push(f)
+			return 0, s.vfail(err)
 		}
 	scan:
 		oid, oc, err := s.vscan(&f)
 		if err != nil {
-			s.vf = append(s.vf, f)
-			return 0, s.vfail(err, base)
+			s.vs.push(f)
+			return 0, s.vfail(err)
 		}
-		if int(f.next) < len(s.arena) {
+		if int(f.next) < len(s.va) {
 			// An option whose value is not known: suspend f and enter it.
-			if len(s.vf) == cap(s.vf) {
-				s.vf = slices.Grow(s.vf, max(cap(s.vf), 256))
-			}
-			s.vf = append(s.vf, f)
+			s.vs.push(f)
 			if oc == cOnStack || oid == f.id {
-				return 0, s.vfail(s.vcycle(oid), base)
+				return 0, s.vfail(s.vcycle(oid))
 			}
 			s.t.set(f.id, cOnStack)
-			p, id, c = s.arena[f.next], oid, oc
+			p, id, c = s.va[f.next], oid, oc
 			continue
 		}
 		// Every option is known: the value is the mex of theirs.
 		r := uint32(bits.TrailingZeros64(^f.mask))
 		if r == 64 && f.flags&vBig != 0 {
-			r = s.vmexAll(f.start, uint32(len(s.arena)))
+			r = s.vmexAll(s.va[f.start:])
 		}
 		s.t.set(f.id, cBase+r)
-		s.arena = s.arena[:f.start]
-		top := len(s.vf) - 1
-		if top < 0 {
+		s.va = s.va[:f.start]
+		var ok bool
+		if f, ok = s.vs.pop(); !ok {
+			s.vdone()
 			return r, nil
 		}
-		f = s.vf[top]
-		s.vf = s.vf[:top]
+		if ch := f.chunk(); ch != s.vci {
+			// Back to the parent's chunk, whose saved length ends the parent's options.
+			s.vchunks[s.vci] = s.va
+			s.vci, s.va = ch, s.vchunks[ch]
+		}
 		if r < 64 {
 			f.mask |= 1 << r
 		} else {
@@ -89,10 +169,20 @@ func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
 // venter makes f the frame of p (id id, memo code c): it counts p and appends its options to
 // the arena. On an error, f is p's frame.
 func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
-	start := len(s.arena)
+	if cap(s.va)-len(s.va) < vaRoom {
+		// A new chunk.
+		s.vchunks[s.vci] = s.va
+		s.vci++
+		if s.vci == len(s.vchunks) {
+			s.vchunks = append(s.vchunks, make([]P, 0, vaChunk))
+		}
+		s.va = s.vchunks[s.vci][:0]
+	}
+	start := len(s.va)
 	*f = vframe{id: id, start: uint32(start), next: uint32(start)}
+	f.setChunk(s.vci)
 	if c == cN {
-		f.flags = vPrevN
+		f.flags |= vPrevN
 	}
 	if s.cfg.maxPositions > 0 || s.cfg.ctx != nil {
 		if err := s.budget.enter(&s.cfg, c == cUnknown); err != nil {
@@ -107,22 +197,30 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 			s.known++
 		}
 	}
-	// Grow the arena by doubling: append's growth of large slices (1.25×) copies too often on
-	// deep searches.
-	if cap(s.arena)-start < 256 {
-		s.arena = slices.Grow(s.arena, max(cap(s.arena), 1024))
-	}
 	if s.app != nil && s.try == nil {
-		a := s.app.AppendMoves(s.arena, p)
-		if sameArray(a, s.arena) {
-			s.arena = s.arena[:len(a)] // no write barrier
+		a := s.app.AppendMoves(s.va, p)
+		if sameArray(a, s.va) {
+			s.va = s.va[:len(a)] // no write barrier
 		} else {
-			s.arena = a
+			s.va = a // the chunk overflowed: it moved, with the options of its other frames
+			s.vchunks[s.vci] = a
 		}
-	} else if err := s.expand(p); err != nil {
-		return &posError{pos: p, err: err}
+	} else {
+		// expand appends to s.arena: lend it the chunk.
+		saved := s.arena
+		s.arena = s.va
+		err := s.expand(p)
+		a := s.arena
+		s.arena = saved
+		if !sameArray(a, s.va) {
+			s.vchunks[s.vci] = a
+		}
+		s.va = a
+		if err != nil {
+			return &posError{pos: p, err: err}
+		}
 	}
-	if len(s.arena) > maxArena {
+	if len(s.va) > maxArena {
 		return fmt.Errorf("the search stack holds more than %d options (the limit)", maxArena)
 	}
 	return nil
@@ -132,7 +230,7 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 // It stops at the first option whose value is not known, and returns its id and memo code.
 func (s *Solver[P]) vscan(f *vframe) (oid, oc uint32, err error) {
 	t := &s.t
-	arena := s.arena
+	arena := s.va
 	for i := int(f.next); i < len(arena); i++ {
 		o := arena[i]
 		// The memo lookup (table.id and table.code), inlined for dense indices.
@@ -172,10 +270,10 @@ func (s *Solver[P]) vscan(f *vframe) (oid, oc uint32, err error) {
 	return 0, 0, nil
 }
 
-// vmexAll returns the mex of the values of the options arena[start:end], all known.
-func (s *Solver[P]) vmexAll(start, end uint32) uint32 {
+// vmexAll returns the mex of the values of the options opts, all known.
+func (s *Solver[P]) vmexAll(opts []P) uint32 {
 	s.vals = s.vals[:0]
-	for _, o := range s.arena[start:end] {
+	for _, o := range opts {
 		s.vals = append(s.vals, s.t.code(s.t.id(o))-cBase)
 	}
 	return s.mx.mex32(s.vals)
@@ -186,20 +284,22 @@ func (s *Solver[P]) vposOf(i int) P {
 	if i == 0 {
 		return s.root
 	}
-	return s.arena[s.vf[i-1].next]
+	return s.option(s.vs.at(i - 1))
 }
 
 // vcycle returns the error for a move from the top frame to the position with id o, on the stack.
 func (s *Solver[P]) vcycle(o uint32) error {
-	j := len(s.vf) - 1
-	for j > 0 && s.vf[j].id != o {
+	s.vchunks[s.vci] = s.va
+	top := s.vs.len() - 1
+	j := top
+	for j > 0 && s.vs.at(j).id != o {
 		j--
 	}
-	n := len(s.vf) - j
+	n := top + 1 - j
 	path := make([]P, 0, min(n, 2*maxCycleShown))
-	for i := j; i < len(s.vf); i++ {
+	for i := j; i <= top; i++ {
 		if n > maxCycleShown && i-j == maxCycleShown/2 {
-			i = len(s.vf) - maxCycleShown/2 // keep only both ends
+			i = top + 1 - maxCycleShown/2 // keep only both ends
 		}
 		path = append(path, s.vposOf(i))
 	}
@@ -210,11 +310,10 @@ func (s *Solver[P]) vcycle(o uint32) error {
 	return e
 }
 
-// vfail restores the memo codes of the positions on the stack, empties it (the arena down to
-// base) and returns err.
-func (s *Solver[P]) vfail(err error, base int) error {
-	for i := len(s.vf) - 1; i >= 0; i-- {
-		f := s.vf[i]
+// vfail restores the memo codes of the positions on the stack, empties it and returns err.
+func (s *Solver[P]) vfail(err error) error {
+	for i := s.vs.len() - 1; i >= 0; i-- {
+		f := s.vs.at(i)
 		if f.flags&vPrevN != 0 {
 			s.t.set(f.id, cN)
 		} else {
@@ -222,9 +321,26 @@ func (s *Solver[P]) vfail(err error, base int) error {
 			s.known--
 		}
 	}
-	s.vf = s.vf[:0]
-	s.arena = s.arena[:base]
+	s.vdone()
 	return err
+}
+
+// vdone empties the stacks of the value search, keeping a few chunks.
+func (s *Solver[P]) vdone() {
+	if len(s.vs.full) > 0 || len(s.vs.spare) > keepChunk {
+		s.vs.reset()
+	} else {
+		s.vs.top = s.vs.top[:0]
+	}
+	if len(s.vchunks) > keepChunk {
+		clear(s.vchunks[keepChunk:])
+		s.vchunks = s.vchunks[:keepChunk]
+	}
+	if s.vci == 0 {
+		s.va = s.va[:0] // no write barrier on the fast path
+	} else {
+		s.vci, s.va = 0, s.vchunks[0][:0]
+	}
 }
 
 // sameArray reports whether a and b share their first element.

@@ -478,3 +478,89 @@ func naiveValueBottomUp(k keyedDAG, p node, memo map[node]uint64) uint64 {
 	}
 	return memo[p]
 }
+
+// fan is a game whose position root has every smaller position as an option, and every other
+// position n > 0 the one option n-1: the root's options fill more than a chunk of the arena, or
+// overflow the chunk they start in.
+type fan struct{ root int }
+
+func (g fan) Moves(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for _, o := range g.AppendMoves(nil, n) {
+			if !yield(o) {
+				return
+			}
+		}
+	}
+}
+
+func (g fan) AppendMoves(dst []int, n int) []int {
+	if n == g.root {
+		for o := range n {
+			dst = append(dst, o)
+		}
+		return dst
+	}
+	if n > 0 {
+		dst = append(dst, n-1)
+	}
+	return dst
+}
+
+type fanDense struct{ fan }
+
+func (fanDense) Index(n int) (int, bool) { return n, n >= 0 }
+
+func TestValueSearchChunks(t *testing.T) {
+	// Stacks across many chunks: a position with more options than a chunk holds, entered deep
+	// in a search (so that its chunk moves with the options of frames below it).
+	for _, root := range []int{3 * vaChunk, vaChunk - vaRoom + 1} {
+		for _, g := range []Game[int]{fan{root}, fanDense{fan{root}}, movesOnly[int]{fan{root}}} {
+			s := NewSolver(g)
+			// From above the root (a chain of 5000 down to it: values 2, 0, 1, 0, …).
+			if v, err := s.Value(root + 5000); err != nil || v != 1 {
+				t.Fatalf("root %d: Value(root+5000) = %d, %v", root, v, err)
+			}
+			if v, err := s.Value(root); err != nil || v != 2 {
+				t.Fatalf("root %d: Value = %d, %v", root, v, err)
+			}
+			for _, p := range []int{root - 1, root - 2, 0} {
+				if v, err := s.Value(p); err != nil || v != uint64(p%2) {
+					t.Fatalf("Value(%d) = %d, %v", p, v, err)
+				}
+			}
+		}
+	}
+	// A ring longer than a chunk of frames: the cycle is named by its ends, and after the error
+	// (and after a limit error deep in the stack) the solver goes on.
+	n := 3*vfChunk + 17
+	ring := graph{}
+	for i := range n {
+		ring[i] = []int{(i + 1) % n}
+	}
+	ring[n] = []int{} // a terminal position off the ring
+	for _, g := range []Game[int]{ring, graphFast{ring}} {
+		s := NewSolver(g)
+		_, err := s.Value(5)
+		var ce *CycleError[int]
+		if !errors.As(err, &ce) || ce.Cycle[0] != 5 || ce.Cycle[len(ce.Cycle)-1] != 4 || ce.Cut != n-maxCycleShown {
+			t.Fatalf("ring: %v", err)
+		}
+		if s.Known() != 0 {
+			t.Fatalf("ring: %d known after the error", s.Known())
+		}
+		if v, err := s.Value(n); err != nil || v != 0 {
+			t.Fatalf("after the cycle: %d, %v", v, err)
+		}
+	}
+	for _, g := range []Game[int]{denseSubtract{subtract{[]int{1, 2}}}, subtract{[]int{1, 2}}} {
+		s := NewSolver(g, MaxPositions(2*vfChunk+3))
+		var le *LimitError
+		if _, err := s.Value(5 * vfChunk); !errors.As(err, &le) || s.Known() != 0 {
+			t.Fatalf("limit: %v, %d known", err, s.Known())
+		}
+		if v, err := s.Value(2 * vfChunk); err != nil || v != uint64(2*vfChunk%3) {
+			t.Fatalf("after the limit: %d, %v", v, err)
+		}
+	}
+}
