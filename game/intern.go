@@ -140,22 +140,20 @@ func (h *keyInterner[P]) intern(p P, next uint32) (num uint32, added bool) {
 // Len returns the number of positions interned.
 func (h *keyInterner[P]) Len() int { return len(h.keys) }
 
-// grow doubles the table (or makes its first), putting every number back.
+// grow doubles the table (or makes its first), putting every number back, in the order of the
+// numbers: the keys are read in order, and keys given numbers one after the other are often
+// close, so their slots are too.
 func (h *keyInterner[P]) grow() {
-	old := h.slots
-	size := max(2*len(old), 1024)
+	size := max(2*len(h.slots), 1024)
 	h.slots = make([]uint32, size)
 	h.shift = uint(64 - (log2(size) - keyBlockBits))
 	mask := uint64(size - 1)
-	for _, n := range old {
-		if n == 0 {
-			continue
-		}
-		i := h.slot(h.keys[n-1])
+	for n, k := range h.keys {
+		i := h.slot(k)
 		for h.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		h.slots[i] = n
+		h.slots[i] = uint32(n) + 1
 	}
 }
 

@@ -40,6 +40,7 @@ type Solver[P comparable] struct {
 	vs      vstack
 	vchunks [][]P    // the arena's chunks
 	vci     int      // the current one
+	vbound  []int    // the stack depth of the first frame of each chunk
 	va      []P      // and its contents
 	arena   []P      // the options (or components) of the frames on the stack
 	aid     []uint32 // their ids in the memo table of the search

@@ -10,26 +10,31 @@ import (
 //
 // A frame is a position whose options are being looked at: arena[start:] up to the next frame's
 // start. Its cursor next walks them in order: an option whose value is known is folded into the
-// frame's mask (values below 64; a larger value sets vBig), an option on the stack is a cycle, and
+// frame's mask (values below 31; a larger one sets bit 31), an option on the stack is a cycle, and
 // at an unknown option the frame is suspended on the stack (its position marked cOnStack) and the
 // option entered. Each option is looked up once; a position whose options are all known needs no
 // frame on the stack at all; when a frame is done its value goes straight into its parent's mask.
 // The position of suspended frame i > 0 is the option its parent's cursor is at,
 // arena[vf[i-1].next]; that of frame 0 is the root.
 
-// vframe is a frame of the value search: 24 bytes.
+// vframe is a frame of the value search: 16 bytes, for a chain of ten million positions is ten
+// million frames.
 type vframe struct {
-	mask  uint64 // bit v set: an option of value v < 64 was seen
+	mask  uint32 // bit v < 31 set: an option of value v was seen; bit 31: one of value ≥ 31
 	id    uint32 // the position's id in the memo
-	start uint32 // its options are arena[start:] up to the next frame's start
+	start uint32 // vPrevN, and its options are arena[first():] up to the next frame's start
 	next  uint32 // the option the cursor is at
-	flags uint32 // vBig, vPrevN; above them, the chunk of the arena holding the options
 }
 
-const (
-	vBig   = 1 << iota // an option of value ≥ 64 was seen
-	vPrevN             // the position's memo code was cN (an N-position of unknown value) before
-)
+// vPrevN marks a frame whose position's memo code was cN (an N-position of unknown value)
+// before the search entered it.
+const vPrevN = 1 << 31
+
+// first returns the place of the frame's first option in its chunk of the arena.
+func (f *vframe) first() uint32 { return f.start &^ vPrevN }
+
+// fold returns mask with the value v folded in.
+func fold(mask, v uint32) uint32 { return mask | 1<<min(v, 31) }
 
 // The value search keeps its stacks in chunks that are never copied nor moved: the options in
 // chunks of vaChunk positions (a position's options in one chunk: a new chunk starts when the
@@ -101,11 +106,18 @@ func (v *vstack) reset() {
 	v.spare = v.spare[:min(len(v.spare), keepChunk)]
 }
 
-// chunk returns the arena chunk of frame f, and setChunk sets it.
-func (f *vframe) chunk() int     { return int(f.flags >> 2) }
-func (f *vframe) setChunk(c int) { f.flags = f.flags&3 | uint32(c)<<2 }
-func (s *Solver[P]) option(f *vframe) P {
-	return s.vchunks[f.chunk()][:cap(s.vchunks[f.chunk()])][f.next]
+// optionAt returns the option frame d's cursor is at (for error messages). The frames of arena
+// chunk c are those of depth vbound[c] on, up to the next chunk's.
+func (s *Solver[P]) optionAt(d int) P {
+	c := s.vci
+	for d < s.vbound[c] {
+		c--
+	}
+	ch := s.vchunks[c]
+	if c == s.vci {
+		ch = s.va
+	}
+	return ch[:cap(ch)][s.vs.at(d).next]
 }
 
 // valueSearch computes the value of p, whose id is id and whose memo code is c (not a value), by
@@ -115,6 +127,7 @@ func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
 	if s.va == nil { // else s.va is the first chunk, empty
 		s.vchunks = append(s.vchunks[:0], make([]P, 0, vaChunk))
 		s.vci, s.va = 0, s.vchunks[0]
+		s.vbound = append(s.vbound[:0], 0)
 	}
 	var f vframe // the frame being looked at (not on the stack)
 	for {
@@ -140,27 +153,24 @@ func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
 			continue
 		}
 		// Every option is known: the value is the mex of theirs.
-		r := uint32(bits.TrailingZeros64(^f.mask))
-		if r == 64 && f.flags&vBig != 0 {
-			r = s.vmexAll(s.va[f.start:])
+		r := uint32(bits.TrailingZeros32(^f.mask))
+		if r == 32 {
+			r = s.vmexAll(s.va[f.first():])
 		}
 		s.t.set(f.id, cBase+r)
-		s.va = s.va[:f.start]
+		s.va = s.va[:f.first()]
 		var ok bool
 		if f, ok = s.vs.pop(); !ok {
 			s.vdone()
 			return r, nil
 		}
-		if ch := f.chunk(); ch != s.vci {
+		for d := s.vs.len(); d < s.vbound[s.vci]; {
 			// Back to the parent's chunk, whose saved length ends the parent's options.
 			s.vchunks[s.vci] = s.va
-			s.vci, s.va = ch, s.vchunks[ch]
+			s.vci--
+			s.va = s.vchunks[s.vci]
 		}
-		if r < 64 {
-			f.mask |= 1 << r
-		} else {
-			f.flags |= vBig
-		}
+		f.mask = fold(f.mask, r)
 		f.next++
 		goto scan
 	}
@@ -177,12 +187,12 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 			s.vchunks = append(s.vchunks, make([]P, 0, vaChunk))
 		}
 		s.va = s.vchunks[s.vci][:0]
+		s.vbound = append(s.vbound[:s.vci], s.vs.len())
 	}
 	start := len(s.va)
 	*f = vframe{id: id, start: uint32(start), next: uint32(start)}
-	f.setChunk(s.vci)
 	if c == cN {
-		f.flags |= vPrevN
+		f.start |= vPrevN
 	}
 	if s.cfg.maxPositions > 0 || s.cfg.ctx != nil {
 		if err := s.budget.enter(&s.cfg, c == cUnknown); err != nil {
@@ -220,8 +230,8 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 			return &posError{pos: p, err: err}
 		}
 	}
-	if len(s.va) > maxArena {
-		return fmt.Errorf("the search stack holds more than %d options (the limit)", maxArena)
+	if len(s.va) >= vPrevN {
+		return fmt.Errorf("a chunk of the search stack holds more than %d options (the limit)", vPrevN-1)
 	}
 	return nil
 }
@@ -260,11 +270,7 @@ func (s *Solver[P]) vscan(f *vframe) (oid, oc uint32, err error) {
 			}
 			oc = t.code(oid)
 		}
-		if v := oc - cBase; v < 64 {
-			f.mask |= 1 << v
-		} else {
-			f.flags |= vBig
-		}
+		f.mask = fold(f.mask, oc-cBase)
 	}
 	f.next = uint32(len(arena))
 	return 0, 0, nil
@@ -284,7 +290,7 @@ func (s *Solver[P]) vposOf(i int) P {
 	if i == 0 {
 		return s.root
 	}
-	return s.option(s.vs.at(i - 1))
+	return s.optionAt(i - 1)
 }
 
 // vcycle returns the error for a move from the top frame to the position with id o, on the stack.
@@ -314,7 +320,7 @@ func (s *Solver[P]) vcycle(o uint32) error {
 func (s *Solver[P]) vfail(err error) error {
 	for i := s.vs.len() - 1; i >= 0; i-- {
 		f := s.vs.at(i)
-		if f.flags&vPrevN != 0 {
+		if f.start&vPrevN != 0 {
 			s.t.set(f.id, cN)
 		} else {
 			s.t.set(f.id, cUnknown)
