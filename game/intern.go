@@ -94,14 +94,12 @@ type Keyer[P comparable] interface {
 
 // keyInterner numbers positions by their keys (see [Keyer]): an open-addressing hash table
 // (linear probing, at most half full) whose slots hold only numbers (plus one; 0 is an empty
-// slot), with the keys and the positions by number beside it. A slot's key is that of its
-// number, a lookup compares keys and then positions: a position whose key is another's probes on
-// past it.
+// slot), with the positions by number beside it. A slot's place comes from its position's key;
+// a lookup compares positions, so a position whose key is another's probes on past it.
 type keyInterner[P comparable] struct {
 	kx    Keyer[P]
 	slots []uint32 // len a power of two, or 0
 	shift uint     // 64 - log2(len(slots)/keyBlock)
-	keys  []uint64 // the key of each number
 	pos   []P      // the position of each number
 }
 
@@ -118,7 +116,7 @@ func (h *keyInterner[P]) slot(k uint64) uint64 {
 // intern returns the number of p, giving it the number next if p is new (then added is true).
 // The numbers given must be 0, 1, 2, … in order.
 func (h *keyInterner[P]) intern(p P, next uint32) (num uint32, added bool) {
-	if 2*(len(h.keys)+1) > len(h.slots) {
+	if 2*(len(h.pos)+1) > len(h.slots) {
 		h.grow()
 	}
 	k := h.kx.Key(p)
@@ -127,29 +125,28 @@ func (h *keyInterner[P]) intern(p P, next uint32) (num uint32, added bool) {
 		n := h.slots[i]
 		if n == 0 {
 			h.slots[i] = next + 1
-			h.keys = appendDoubling(h.keys, k)
 			h.pos = appendDoubling(h.pos, p)
 			return next, true
 		}
-		if h.keys[n-1] == k && h.pos[n-1] == p {
+		if h.pos[n-1] == p {
 			return n - 1, false
 		}
 	}
 }
 
 // Len returns the number of positions interned.
-func (h *keyInterner[P]) Len() int { return len(h.keys) }
+func (h *keyInterner[P]) Len() int { return len(h.pos) }
 
 // grow doubles the table (or makes its first), putting every number back, in the order of the
-// numbers: the keys are read in order, and keys given numbers one after the other are often
-// close, so their slots are too.
+// numbers: the positions are read in order, and positions given numbers one after the other
+// often have close keys, so their slots are close too.
 func (h *keyInterner[P]) grow() {
 	size := max(2*len(h.slots), 1024)
 	h.slots = make([]uint32, size)
 	h.shift = uint(64 - (log2(size) - keyBlockBits))
 	mask := uint64(size - 1)
-	for n, k := range h.keys {
-		i := h.slot(k)
+	for n, p := range h.pos {
+		i := h.slot(h.kx.Key(p))
 		for h.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
