@@ -192,7 +192,7 @@ func mooreMove(p Position, k uint64) Position {
 		for i, h := range p {
 			if need > 0 && !chosen[i] && h&bit != 0 {
 				chosen[i] = true
-				q[i] = h&^(bit<<1-1) | 0 // keep the higher bits, clear this one and below
+				q[i] = h &^ (bit<<1 - 1) // keep the higher bits, clear this one and below
 				need--
 				s++
 			}

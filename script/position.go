@@ -46,7 +46,7 @@ func ParsePosition(s string) (starlark.Value, error) {
 	if maxd > maxBrackets {
 		return nil, fmt.Errorf("position %q is nested too deeply: the limit is %d", short(s), MaxDepth)
 	}
-	e, err := syntax.ParseExpr("position", strings.TrimSpace(s), 0)
+	e, err := (&syntax.FileOptions{}).ParseExpr("position", strings.TrimSpace(s), 0)
 	if err != nil {
 		return nil, fmt.Errorf("position %q is not a literal: %v", short(s), err)
 	}

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
-
-	"grundy/report"
 )
 
 // rulesetBackend is what `grundy solve` and `grundy seq` need from the catalogue of built-in
@@ -47,17 +44,6 @@ type seqRequest struct {
 // builtinRulesets returns the catalogue's backend. This is the one place where the built-in
 // rulesets plug into solve and seq.
 func builtinRulesets() rulesetBackend { return catalogueBackend{} }
-
-// noRulesets is the backend of a build without a catalogue: every name is unknown.
-type noRulesets struct{}
-
-func (noRulesets) Solve(_ context.Context, req solveRequest) (answer, error) {
-	return report.Solve{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
-}
-
-func (noRulesets) Seq(_ context.Context, req seqRequest) (answer, error) {
-	return report.Seq{}, badInput("unknown ruleset %q (use --script FILE for a game of your own)", req.Ruleset)
-}
 
 // gameArgs is a solve or seq command line split by parseGameArgs.
 type gameArgs struct {
@@ -140,11 +126,4 @@ func noRulesetFlags(g gameArgs) error {
 		return badInput("unknown flag --%s", name)
 	}
 	return nil
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", what)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

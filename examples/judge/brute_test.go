@@ -672,8 +672,7 @@ func bruteP4077(in string) (string, error) {
 // p4077Table decides every tails-up set of coins 1..n: a move clears the highest-numbered coin
 // it touches, so it always reaches a smaller mask and masks can be decided in increasing order.
 func p4077Table(n, maxq int) []bool {
-	var flips [][]int // flips[x]: every move from coin x, as the mask of coins it turns over
-	flips = make([][]int, n+1)
+	flips := make([][]int, n+1) // flips[x]: every move from coin x, as the mask of coins it turns over
 	for x := 1; x <= n; x++ {
 		c, a, b := x, 0, 0
 		for c%2 == 0 {

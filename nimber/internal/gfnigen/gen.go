@@ -179,18 +179,6 @@ func (g *gen) mulK(a reg, k int) {
 	}
 }
 
-// mulKNew returns the bytewise product of a and the constant k.
-func (g *gen) mulKNew(a reg, k int) reg {
-	d := g.alloc()
-	g.ins("VGF2P8MULB %s, Z%d, Z%d", kref(k), a, d)
-	if g.emu {
-		for i := range 64 {
-			g.val[d][i] = aesMul(g.val[a][i], g.k[k][i])
-		}
-	}
-	return d
-}
-
 // xorInto sets d ^= s.
 func (g *gen) xorInto(d, s reg) {
 	g.ins("VPXORQ Z%d, Z%d, Z%d", s, d, d)
