@@ -56,9 +56,10 @@ out of any, an error in the script (shown as file:line:col), a moves() that retu
 other than a list of positions, or a cycle in the moves, is bad input (exit 2) with a message
 that says which.
 
---misere asks for the outcome in misère play (the last player to move loses), by search (for
-several positions, a search of the sum itself: misère values do not add up); the value is
-then null.
+--misere asks for the outcome in misère play (the last player to move loses), by search; the
+value is then null. Misère values do not add up: for several positions the SJ theorem decides
+the sum from the Grundy values when its condition holds (every position of value 0 that a
+component can reach is terminal, as in Nim), and otherwise the sum itself is searched.
 
 --loopy (scripts, one position) solves a game whose moves may have cycles: the outcome is N, P
 or D (a draw: play goes on for ever under perfect play), by retrograde analysis of every
@@ -240,14 +241,22 @@ func (a *app) solveScript(ctx context.Context, file string, g gameArgs) error {
 		return a.emit(res, res.WriteText)
 	}
 	if g.bools["misere"] {
-		// Misère values do not add up: the engine searches the sum itself.
-		out, err := s.MisereSumOutcome(keys)
+		// Misère values do not add up. Where the SJ theorem applies (every position of value 0
+		// that a component can reach is terminal) the components' values decide the sum;
+		// otherwise the engine searches the sum itself.
+		outcome, winning := s.SJOutcome, s.SJWinningMoves
+		out, err := outcome(keys)
+		var notSJ *game.SJError[string]
+		if errors.As(err, &notSJ) {
+			outcome, winning = s.MisereSumOutcome, s.MisereSumWinningMoves
+			out, err = outcome(keys)
+		}
 		if err != nil {
 			return searchError(err)
 		}
 		res := report.NewSolve(name, keys, out)
 		if out == game.NextWins {
-			moves, err := s.MisereSumWinningMoves(keys)
+			moves, err := winning(keys)
 			if err != nil {
 				return searchError(err)
 			}

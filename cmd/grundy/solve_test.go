@@ -90,6 +90,29 @@ func TestSolveScriptSumAndMisere(t *testing.T) {
 	if sum["outcome"] != row["outcome"] {
 		t.Fatalf("misère xx + xx: %v; the row xx.xx: %v", sum["outcome"], row["outcome"])
 	}
+	// Nim heaps written as a script meet the SJ theorem's condition, so a misère sum far too large
+	// for the exact search (its positions are the products of the heaps) is decided from the
+	// values: misère Nim's rule, XOR 200^300^400^501 = 385 ≠ 0 with heaps above 1, an N-position
+	// whose winning moves bring the XOR to 0.
+	nim := writeScript(t, "def moves(n):\n    return list(range(n))\n")
+	v = decodeJSON(t, "", "solve", "--misere", "--script", nim, "--max-positions", "5000", "200", "300", "400", "501")
+	if v["outcome"] != "N" || len(v["winning_moves"].([]any)) == 0 {
+		t.Fatalf("misère Nim 200 300 400 501: %v", v)
+	}
+	for _, m := range v["winning_moves"].([]any) {
+		x := uint64(0)
+		for _, h := range m.(map[string]any)["to"].([]any) {
+			n, _ := strconv.ParseUint(h.(string), 10, 64)
+			x ^= n
+		}
+		if x != 0 {
+			t.Fatalf("winning move %v leaves XOR %d", m, x)
+		}
+	}
+	v = decodeJSON(t, "", "solve", "--misere", "--script", nim, "1", "1", "1")
+	if v["outcome"] != "P" {
+		t.Fatalf("misère Nim 1 1 1: %v", v)
+	}
 }
 
 func TestSolveScriptText(t *testing.T) {
