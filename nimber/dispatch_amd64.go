@@ -56,40 +56,47 @@ func asmMulSliceAt(level int, dst, a, b []uint64) {
 	}
 	switch {
 	case level >= asmLevelGFNI:
-		blocks := n / 64
-		if blocks > 0 {
-			asmMulSliceGFNI(&dst[0], &a[0], &b[0], blocks)
-		}
-		i, rem := 64*blocks, n%64
-		switch {
-		case rem >= asmGFNITailMin:
-			var ta, tb [64]uint64
-			copy(ta[:], a[i:n])
-			copy(tb[:], b[i:n])
-			asmMulSliceGFNI(&ta[0], &ta[0], &tb[0], 1)
-			copy(dst[i:n], ta[:rem])
-		case rem > 0:
-			clmulMulVec(&dst[i], &a[i], &b[i], rem)
-		}
+		asmMulBlocks(dst[:n], a[:n], b[:n], true)
 	case level >= asmLevelGFNIAVX2:
-		blocks := n / 32
-		if blocks > 0 {
-			asmMulSliceGFNIAVX2(&dst[0], &a[0], &b[0], blocks)
-		}
-		i, rem := 32*blocks, n%32
-		switch {
-		case rem >= asmGFNIAVX2TailMin:
-			var ta, tb [32]uint64
-			copy(ta[:], a[i:n])
-			copy(tb[:], b[i:n])
-			asmMulSliceGFNIAVX2(&ta[0], &ta[0], &tb[0], 1)
-			copy(dst[i:n], ta[:rem])
-		case rem > 0:
-			clmulMulVec(&dst[i], &a[i], &b[i], rem)
-		}
+		asmMulBlocks(dst[:n], a[:n], b[:n], false)
 	case level >= asmLevelCLMUL:
 		clmulMulVec(&dst[0], &a[0], &b[0], n)
 	default:
 		mulSliceGeneric(dst[:n], a[:n], b[:n])
+	}
+}
+
+// asmMulBlocks runs a GFNI batch kernel — the AVX-512 one on blocks of 64 pairs, or the AVX2 one
+// on blocks of 32 — over dst[i] = a[i]⊗b[i], all three of one length: whole blocks in place, a
+// tail of at least the kernel's TailMin pairs through one zero-padded block, a shorter one through
+// clmulMulVec. (The kernel is chosen by a flag, not passed as a function value, so that nothing
+// escapes to the heap.)
+func asmMulBlocks(dst, a, b []uint64, avx512 bool) {
+	size, tailMin := 32, asmGFNIAVX2TailMin
+	if avx512 {
+		size, tailMin = 64, asmGFNITailMin
+	}
+	kernel := func(dst, a, b *uint64, blocks int) {
+		if avx512 {
+			asmMulSliceGFNI(dst, a, b, blocks)
+		} else {
+			asmMulSliceGFNIAVX2(dst, a, b, blocks)
+		}
+	}
+	n := len(dst)
+	blocks := n / size
+	if blocks > 0 {
+		kernel(&dst[0], &a[0], &b[0], blocks)
+	}
+	i, rem := size*blocks, n%size
+	switch {
+	case rem >= tailMin:
+		var ta, tb [64]uint64
+		copy(ta[:], a[i:n])
+		copy(tb[:], b[i:n])
+		kernel(&ta[0], &ta[0], &tb[0], 1)
+		copy(dst[i:n], ta[:rem])
+	case rem > 0:
+		clmulMulVec(&dst[i], &a[i], &b[i], rem)
 	}
 }
