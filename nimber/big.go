@@ -243,11 +243,21 @@ func width(x, y Big) int {
 	return n
 }
 
+// bigStackWords is the size of the buffer an operation keeps on its stack for workspace: enough
+// for nimbers of up to 256 bits, which then cost one allocation (the result) instead of two.
+const bigStackWords = 10 * 4
+
 // workspace returns a result slice of n words (allocated on its own, as the result keeps it) and one
-// buffer holding copies of x and y padded with zeros to n words and 8n words of scratch.
-func workspace(x, y Big, n int) (z, xp, yp, s []uint64) {
+// buffer holding copies of x and y padded with zeros to n words and 8n words of scratch: the
+// caller's stack buffer when it is large enough.
+func workspace(x, y Big, n int, stack *[bigStackWords]uint64) (z, xp, yp, s []uint64) {
 	z = make([]uint64, n)
-	buf := make([]uint64, 10*n)
+	var buf []uint64
+	if 10*n <= len(stack) {
+		buf = stack[:10*n]
+	} else {
+		buf = make([]uint64, 10*n)
+	}
 	xp, yp, s = buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
 	copy(xp, x.w)
 	copy(yp, y.w)
@@ -262,28 +272,32 @@ func (x Big) Mul(y Big) Big {
 	if len(x.w) == 1 && len(y.w) == 1 {
 		return NewBig(mul(x.w[0], y.w[0]))
 	}
-	z, xp, yp, s := workspace(x, y, width(x, y))
+	var stack [bigStackWords]uint64
+	z, xp, yp, s := workspace(x, y, width(x, y), &stack)
 	mulWords(z, xp, yp, s)
 	return makeBig(z)
 }
 
 // Square returns x ⊗ x.
 func (x Big) Square() Big {
-	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	var stack [bigStackWords]uint64
+	z, xp, _, s := workspace(x, Big{}, width(x, x), &stack)
 	squareWords(z, xp, s)
 	return makeBig(z)
 }
 
 // Sqrt returns the unique y with y ⊗ y = x.
 func (x Big) Sqrt() Big {
-	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	var stack [bigStackWords]uint64
+	z, xp, _, s := workspace(x, Big{}, width(x, x), &stack)
 	sqrtWords(z, xp, s)
 	return makeBig(z)
 }
 
 // Inv returns the nim-inverse of x, the y with x ⊗ y = 1; Inv of 0 is 0.
 func (x Big) Inv() Big {
-	z, xp, _, s := workspace(x, Big{}, width(x, x))
+	var stack [bigStackWords]uint64
+	z, xp, _, s := workspace(x, Big{}, width(x, x), &stack)
 	invWords(z, xp, s)
 	return makeBig(z)
 }
