@@ -73,10 +73,12 @@ func (s *Server) nim(ctx context.Context, r *NimRequest) (any, error) {
 		return s.nimTable(ctx, r.Args)
 	case "log":
 		return nimLog(r)
+	case "quadratic":
+		return nimQuadratic(r)
 	}
 	op, ok := nimOps[r.Op]
 	if !ok {
-		return nil, badRequest("unknown op %q: want add, mul, div, pow, square, sqrt, inv, order, log or table", r.Op)
+		return nil, badRequest("unknown op %q: want add, mul, div, pow, square, sqrt, inv, order, log, quadratic or table", r.Op)
 	}
 	if len(r.Args) != op.arity {
 		return nil, badRequest("%s takes %d argument(s), got %d", r.Op, op.arity, len(r.Args))
@@ -119,6 +121,24 @@ func nimLog(r *NimRequest) (any, error) {
 	out := NimResult{Op: "log", Args: r.Args, Base: r.Base}
 	if found {
 		res := strconv.FormatUint(x, 10)
+		out.Result = &res
+	}
+	return out, nil
+}
+
+// nimQuadratic solves x⊗x ⊕ x = A: the smaller root x (the other is x ⊕ 1), or a null result when
+// there is none (exactly when the trace of A is 1).
+func nimQuadratic(r *NimRequest) (any, error) {
+	if len(r.Args) != 1 {
+		return nil, badRequest("quadratic takes 1 argument (A in x⊗x ⊕ x = A), got %d", len(r.Args))
+	}
+	a, err := cliarg.Uint64(r.Args[0])
+	if err != nil {
+		return nil, err
+	}
+	out := NimResult{Op: "quadratic", Args: r.Args}
+	if x, ok := nimber.SolveQuadratic(a); ok {
+		res := strconv.FormatUint(min(x, x^1), 10)
 		out.Result = &res
 	}
 	return out, nil

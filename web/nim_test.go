@@ -56,6 +56,24 @@ func TestNimOps(t *testing.T) {
 			t.Fatalf("log %d: %d %v", a, code, v)
 		}
 	}
+	// quadratic: a root x of x⊗x ⊕ x = A (the smaller one), or null exactly when Trace(A) = 1.
+	for range 20 {
+		a := rng.Uint64()
+		code, v := post(t, s, "/api/nim", fmt.Sprintf(`{"op":"quadratic","args":["%d"]}`, a))
+		if code != 200 {
+			t.Fatalf("quadratic %d: %d %v", a, code, v)
+		}
+		if v["result"] == nil {
+			if nimber.Trace(a) != 1 {
+				t.Fatalf("quadratic %d: null, but the trace is 0", a)
+			}
+			continue
+		}
+		x, err := strconv.ParseUint(fmt.Sprint(v["result"]), 10, 64)
+		if err != nil || nimber.Mul(x, x)^x != a || x&1 != 0 {
+			t.Fatalf("quadratic %d: %v", a, v)
+		}
+	}
 	// A logarithm that does not exist: 2 is in the subfield of 4 elements, whose powers never reach
 	// 4 (outside it).
 	if code, v := post(t, s, "/api/nim", `{"op":"log","args":["4"],"base":"2"}`); code != 200 || v["result"] != nil || v["base"] != "2" {

@@ -177,6 +177,27 @@ When no such x exists the result is "none" (null in JSON), with exit status 0.`,
 		},
 	}
 	logCmd.Flags().StringVar(&base, "base", "", "the base A (decimal or 0x hex); default the group generator")
+	quadCmd := &cobra.Command{
+		Use:   "quadratic A",
+		Short: "Solve x ⊗ x ⊕ x = A: one root x (the other is x ⊕ 1), or none",
+		Long: `Solves the quadratic x ⊗ x ⊕ x = A in the nim-field GF(2^64). It has two roots, x and x ⊕ 1,
+when the absolute trace of A is 0, and none otherwise; the result is the smaller root, or "none"
+(null in JSON) with exit status 0. (Any quadratic x⊗x ⊕ b⊗x = c with b ≠ 0 reduces to this one
+by x = b⊗y: y⊗y ⊕ y = c ⊘ (b⊗b).)`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, err := cliarg.Uint64(args[0])
+			if err != nil {
+				return err
+			}
+			x, found := nimber.SolveQuadratic(v)
+			if !found {
+				return a.emitNim("quadratic", args, "", nil)
+			}
+			x = min(x, x^1)
+			return a.emitNim("quadratic", args, "", &x)
+		},
+	}
 	cmd.AddCommand(
 		binary("add", "Nim-sum A ⊕ B (bitwise exclusive or)", ok(nimber.Add)),
 		mul,
@@ -202,6 +223,7 @@ When no such x exists the result is "none" (null in JSON), with exit status 0.`,
 			return nimber.Order(x), nil
 		}),
 		logCmd,
+		quadCmd,
 		newNimTableCmd(a),
 	)
 	return cmd

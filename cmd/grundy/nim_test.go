@@ -330,3 +330,51 @@ func FuzzParsePair(f *testing.F) {
 		}
 	})
 }
+
+// TestNimQuadratic: every root is checked by the nim-product (and is the smaller of x and x ⊕ 1);
+// every "none" by the trace from its definition, A ⊕ A^2 ⊕ A^4 ⊕ … ⊕ A^(2^63), which is 1 exactly
+// when x⊗x ⊕ x = A has no solution (additive Hilbert 90).
+func TestNimQuadratic(t *testing.T) {
+	trace := func(a uint64) uint64 {
+		var t uint64
+		for range 64 {
+			t ^= a
+			a = nimber.Mul(a, a)
+		}
+		return t
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	roots, nones := 0, 0
+	for i := range 60 {
+		a := rng.Uint64()
+		if i < 16 {
+			a = uint64(i) // the subfield GF(16): every A there has roots
+		}
+		out, _, code := runCLI(t, "", "nim", "quadratic", strconv.FormatUint(a, 10))
+		got := strings.TrimSpace(out)
+		if code != 0 {
+			t.Fatalf("quadratic %d: exit %d", a, code)
+		}
+		if got == "none" {
+			if tr := trace(a); tr != 1 {
+				t.Fatalf("quadratic %d = none, but its trace is %d", a, tr)
+			}
+			nones++
+			continue
+		}
+		x, err := strconv.ParseUint(got, 10, 64)
+		if err != nil || nimber.Mul(x, x)^x != a || x&1 != 0 {
+			t.Fatalf("quadratic %d = %q: not the smaller root", a, got)
+		}
+		roots++
+	}
+	if roots < 16 || nones == 0 {
+		t.Fatalf("%d roots and %d nones: the test checks too little", roots, nones)
+	}
+	v := decodeJSON(t, "", "nim", "quadratic", "0")
+	if v["result"] != "0" {
+		t.Fatalf("quadratic 0: %v", v)
+	}
+	wantBadInput(t, "", "", "nim", "quadratic", "-1")
+	wantBadInput(t, "", "", "nim", "quadratic")
+}

@@ -65,7 +65,7 @@ for (const b of document.querySelectorAll("#tabs button")) {
 
 // ---------- nimbers: calculator ----------
 
-const unary = new Set(["square", "sqrt", "inv", "order", "log"]);
+const unary = new Set(["square", "sqrt", "inv", "order", "log", "quadratic"]);
 function syncCalc() {
   $("calc-b").hidden = unary.has($("calc-op").value);
 }
