@@ -152,6 +152,20 @@ func (t *table[P]) id(p P) uint32 {
 	return t.intern(p)
 }
 
+// lookup returns the id of p (interning it if need be) and its code.
+func (t *table[P]) lookup(p P) (id, c uint32) {
+	if t.ix != nil {
+		if i, ok := t.ix.Index(p); ok && uint(i) < uint(t.limit) {
+			if i < len(t.dense) {
+				c = t.dense[i]
+			}
+			return uint32(i), c
+		}
+	}
+	id = t.intern(p)
+	return id, t.codes[id&^internBit]
+}
+
 // denseIndex returns the dense index of p, if it has one below the limit.
 func (t *table[P]) denseIndex(p P) (int, bool) {
 	if t.ix == nil {

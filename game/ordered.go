@@ -44,11 +44,6 @@ func (s *Solver[P]) orderedValue(p P) (uint64, error) {
 			return uint64(c - cBase), nil
 		}
 	}
-	if i == s.filled && s.plain && i < len(t.dense) {
-		if v, ok := s.fillOne(p, i); ok {
-			return uint64(v), nil
-		}
-	}
 	if i < s.filled {
 		return 0, fmt.Errorf("position %v has index %d, but Position(%d) gives no position: %w", p, i, i, ErrOrder)
 	}
@@ -169,39 +164,4 @@ func (s *Solver[P]) fillMex(opts []P) uint32 {
 		s.vals = append(s.vals, s.t.dense[k]-cBase)
 	}
 	return s.mx.mex32(s.vals)
-}
-
-// fillOne is fill for one position p of index i == filled, on a plain game (see Solver.plain),
-// whose dense memo has room for it: the fastest path of the package. It reports false, changing
-// nothing, when the general fill must do the work (an option whose value is not known or past
-// 63: that, or an error).
-func (s *Solver[P]) fillOne(p P, i int) (uint32, bool) {
-	dense := s.t.dense
-	c := dense[i]
-	if c >= cBase {
-		return 0, false
-	}
-	buf := s.app.AppendMoves(s.obuf[:0], p)
-	if !sameArray(buf, s.obuf) {
-		s.obuf = buf[:0]
-	}
-	var mask uint64
-	for _, o := range buf {
-		k, ok := s.t.ix.Index(o)
-		if !ok || uint(k) >= uint(i) {
-			return 0, false
-		}
-		v := dense[k] - cBase // wraps if not a value
-		if v >= 64 {
-			return 0, false
-		}
-		mask |= 1 << v
-	}
-	r := uint32(bits.TrailingZeros64(^mask))
-	dense[i] = cBase + r
-	s.filled = i + 1
-	if c == cUnknown {
-		s.known++
-	}
-	return r, true
 }

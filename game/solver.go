@@ -26,8 +26,9 @@ type Solver[P comparable] struct {
 	closed ClosedForm[P]
 	ord    Ordered[P] // nil unless the game is Ordered and has a dense index
 	filled int        // with ord: the values of indices below filled are filled in (ordered.go)
-	plain  bool       // with ord: an Appender without TryMoves or closed form, and no limits
-	obuf   []P        // with ord: scratch for the options of one position
+	plain  bool       // an Appender without TryMoves or closed form, and no limits
+	fast   bool       // Value starts with fastValue: a dense index, and ord or plain without Splitter
+	obuf   []P        // scratch for the options of one position (leaf, fillOne)
 	cfg    config
 
 	t, mt table[P] // normal play, misère
@@ -78,10 +79,11 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 	s.tsplit, _ = g.(FallibleSplitter[P])
 	s.closed, _ = g.(ClosedForm[P])
 	s.t = newTable[P](g, s.cfg.denseLimit)
+	s.plain = s.app != nil && s.try == nil && s.closed == nil && s.cfg.maxPositions == 0 && s.cfg.ctx == nil
 	if s.t.ix != nil {
 		s.ord, _ = g.(Ordered[P])
-		s.plain = s.app != nil && s.try == nil && s.closed == nil && s.cfg.maxPositions == 0 && s.cfg.ctx == nil
 	}
+	s.fast = s.t.ix != nil && (s.ord != nil || s.plain && s.split == nil && s.tsplit == nil)
 	s.mt = newTable[P](g, s.cfg.denseLimit)
 	s.yield = func(o P) bool {
 		s.arena = append(s.arena, o)
@@ -93,8 +95,9 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 // Value returns the Grundy value of p: 0 for a terminal position, else the mex of the values of
 // its options (for a position a [Splitter] splits, the XOR of its components' values).
 func (s *Solver[P]) Value(p P) (uint64, error) {
-	if s.ord != nil {
-		return s.orderedValue(p) // small enough to inline: one call on the fastest path
+	// Small enough to inline: one call on the fastest paths.
+	if s.fast {
+		return s.fastValue(p)
 	}
 	return s.value(p)
 }
@@ -103,10 +106,14 @@ func (s *Solver[P]) Value(p P) (uint64, error) {
 func (s *Solver[P]) value(p P) (uint64, error) {
 	if s.split == nil && s.tsplit == nil {
 		// The hot path: no sums.
-		id := s.t.id(p)
-		c := s.t.code(id)
+		id, c := s.t.lookup(p)
 		if c >= cBase {
 			return uint64(c - cBase), nil
+		}
+		if s.plain {
+			if v, ok := s.leaf(p, id, c); ok {
+				return uint64(v), nil
+			}
 		}
 		if s.closed != nil {
 			if ok, err := s.tryClosed(p, id, c); err != nil {

@@ -120,6 +120,97 @@ func (s *Solver[P]) optionAt(d int) P {
 	return ch[:cap(ch)][s.vs.at(d).next]
 }
 
+// fastValue is Value on a game with a dense index and no Splitter, plain (see Solver.plain) or
+// [Ordered]: for the most common case, a position of dense index whose options' values are known
+// and below 64 (for an Ordered game, the next position to fill in), everything is inlined here;
+// any other case goes to value or orderedValue.
+func (s *Solver[P]) fastValue(p P) (uint64, error) {
+	t := &s.t
+	i, ok := t.ix.Index(p)
+	if ok && uint(i) < uint(t.limit) && i < len(t.dense) {
+		dense := t.dense
+		c := dense[i]
+		if c >= cBase {
+			return uint64(c - cBase), nil
+		}
+		// Options below i for an Ordered game (below len(dense) else).
+		bound := len(dense)
+		if s.ord != nil {
+			bound = i
+		}
+		if s.plain && (s.ord == nil || i == s.filled) {
+			buf := s.app.AppendMoves(s.obuf[:0], p)
+			if !sameArray(buf, s.obuf) {
+				s.obuf = buf[:0]
+			}
+			var mask uint64
+			for _, o := range buf {
+				k, ok := t.ix.Index(o)
+				if !ok || uint(k) >= uint(bound) || dense[k]-cBase >= 64 {
+					goto slow
+				}
+				mask |= 1 << (dense[k] - cBase)
+			}
+			r := uint32(bits.TrailingZeros64(^mask))
+			dense[i] = cBase + r
+			if c == cUnknown {
+				s.known++
+			}
+			if s.ord != nil {
+				s.filled = i + 1
+			}
+			return uint64(r), nil
+		}
+	}
+slow:
+	if s.ord != nil {
+		return s.orderedValue(p)
+	}
+	return s.value(p)
+}
+
+// leaf computes the value of p (id id, memo code c, not a value) on a plain game (see
+// Solver.plain) when every option's value is known and below 64: no search, no stack. It reports
+// false, changing nothing but interning options, when the search must do the work.
+func (s *Solver[P]) leaf(p P, id, c uint32) (uint32, bool) {
+	buf := s.app.AppendMoves(s.obuf[:0], p)
+	if !sameArray(buf, s.obuf) {
+		s.obuf = buf[:0]
+	}
+	t := &s.t
+	var mask uint64
+	if ix := t.ix; ix != nil {
+		// Dense indices, the lookup inlined (an option without one: the search).
+		dense := t.dense
+		for _, o := range buf {
+			k, ok := ix.Index(o)
+			if !ok || uint(k) >= uint(t.limit) || k >= len(dense) {
+				return 0, false
+			}
+			v := dense[k] - cBase // wraps if not a value
+			if v >= 64 {
+				return 0, false
+			}
+			mask |= 1 << v
+		}
+	} else {
+		for _, o := range buf {
+			_, oc := t.lookup(o)
+			v := oc - cBase
+			if v >= 64 {
+				return 0, false
+			}
+			mask |= 1 << v
+		}
+	}
+	r := uint32(bits.TrailingZeros64(^mask))
+	t.set(id, cBase+r)
+	if c == cUnknown {
+		s.known++
+	}
+	return r, true
+}
+
 // valueSearch computes the value of p, whose id is id and whose memo code is c (not a value), by
 // a depth-first search with an explicit stack, leaves it in the memo and returns it.
 func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
