@@ -82,7 +82,7 @@ func log2(n int) int {
 // Keyer is an optional capability of a [Game] whose positions have no dense index: Key returns a
 // number for each position, different for different positions as far as possible. The solver then
 // keeps the positions in a hash table on their keys, laid out so that positions of close keys
-// are close in memory (blocks of 8 consecutive keys share a place in the table): much faster
+// are close in memory (blocks of 32 consecutive keys share a place in the table): much faster
 // than hashing the positions themselves when the positions a search meets one after the other
 // have close keys, as the states of a board game packed into bits often do.
 //
@@ -103,14 +103,15 @@ type keyInterner[P comparable] struct {
 	pos   []P      // the position of each number
 }
 
-// keyBlockBits: 1<<keyBlockBits consecutive keys share a block of slots: the place of key k in
-// the table is that of the hash of k>>keyBlockBits, then the low bits of k.
-const keyBlockBits = 3
+// keyBlockBits: 1<<keyBlockBits consecutive keys share a block of slots (see slot).
+const keyBlockBits = 5
 
-// slot returns the home slot of key k.
+// slot returns the home slot of key k: its block from a hash of k>>keyBlockBits, its place in the
+// block from k's low bits, rotated by other bits of that hash (so that keys with equal low bits,
+// strided keys, do not all want the same place in their blocks).
 func (h *keyInterner[P]) slot(k uint64) uint64 {
-	b := ((k >> keyBlockBits) * 0x9e3779b97f4a7c15) >> h.shift
-	return b<<keyBlockBits | k&(1<<keyBlockBits-1)
+	x := (k >> keyBlockBits) * 0x9e3779b97f4a7c15
+	return x>>h.shift<<keyBlockBits | (k+x>>32)&(1<<keyBlockBits-1)
 }
 
 // intern returns the number of p, giving it the number next if p is new (then added is true).

@@ -1,0 +1,42 @@
+package game
+
+import (
+	"iter"
+	"testing"
+)
+
+// strideKey keys a node n as n<<shift: keys with equal low bits.
+type strideKey struct{ shift uint }
+
+func (s strideKey) Moves(node) iter.Seq[node] { return func(func(node) bool) {} }
+func (s strideKey) Key(p node) uint64         { return uint64(p.n) << s.shift }
+
+func TestKeyTableProbes(t *testing.T) {
+	// Consecutive keys and strided keys alike find their positions within a few slots of their
+	// home slot, and every position gets its own number.
+	for _, sh := range []uint{0, 1, 3, 5, 6, 12, 20, 40} {
+		h := keyInterner[node]{kx: strideKey{sh}}
+		const n = 100_000
+		for i := range n {
+			if num, added := h.intern(node{i}, uint32(i)); !added || num != uint32(i) {
+				t.Fatalf("shift %d: node %d got %d, %v", sh, i, num, added)
+			}
+		}
+		mask := uint64(len(h.slots) - 1)
+		probes, worst := 0, 0
+		for i := range n {
+			if num, added := h.intern(node{i}, n); added || num != uint32(i) {
+				t.Fatalf("shift %d: node %d found as %d, %v", sh, i, num, added)
+			}
+			k := 0
+			for j := h.slot(h.kx.Key(node{i})); h.pos[h.slots[j]-1].n != i; j = (j + 1) & mask {
+				k++
+			}
+			probes += k
+			worst = max(worst, k)
+		}
+		if avg := float64(probes) / n; avg > 2 || worst > 64 {
+			t.Errorf("shift %d: %.2f extra probes on average, %d at worst", sh, avg, worst)
+		}
+	}
+}
