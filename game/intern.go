@@ -126,7 +126,7 @@ func (h *keyInterner[P]) intern(p P, next uint32) (num uint32, added bool) {
 		n := h.slots[i]
 		if n == 0 {
 			h.slots[i] = next + 1
-			h.pos = appendDoubling(h.pos, p)
+			push(&h.pos, p)
 			return next, true
 		}
 		if h.pos[n-1] == p {
@@ -155,11 +155,14 @@ func (h *keyInterner[P]) grow() {
 	}
 }
 
-// appendDoubling is append, growing a full slice to twice its capacity: append's growth of large
-// slices (1.25×) copies too often for tables that grow to millions.
-func appendDoubling[T any](s []T, v T) []T {
-	if len(s) == cap(s) {
-		s = slices.Grow(s, max(cap(s), 256))
+// push appends v to *s, growing a full slice to twice its capacity (append's growth of large
+// slices, 1.25×, copies too often for tables that grow to millions). Unless it grows, it writes
+// the slice's length only: no write barrier on the hot path.
+func push[T any](s *[]T, v T) {
+	n := len(*s)
+	if n == cap(*s) {
+		*s = slices.Grow(*s, max(n, 256))
 	}
-	return append(s, v)
+	*s = (*s)[:n+1]
+	(*s)[n] = v
 }

@@ -185,7 +185,7 @@ func (t *table[P]) intern(p P) uint32 {
 		num, added = t.ids.intern(p, uint32(len(t.codes)))
 	}
 	if added {
-		t.codes = appendDoubling(t.codes, cUnknown)
+		push(&t.codes, cUnknown)
 	}
 	return num | internBit
 }

@@ -66,7 +66,9 @@ func (v *vstack) push(f vframe) {
 			v.top = make([]vframe, 0, vfChunk)
 		}
 	}
-	v.top = append(v.top, f)
+	n := len(v.top)
+	v.top = v.top[:n+1] // no write barrier
+	v.top[n] = f
 }
 
 // pop removes the top frame and returns it, or reports false if the stack is empty.
