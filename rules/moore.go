@@ -41,7 +41,7 @@ func mooreEntry() entry {
 			Example:  "--k 2 1 2 3",
 			Theory:   "Moore's theorem: write the heaps in binary and add each digit column mod k+1; the position is P iff every column sum is 0. The winning move is the constructive one of the proof (seed 003, P2490)",
 			Indexing: heapIndexing,
-			Limits:   "outcome and one winning move for any uint64 heaps; no Grundy value (the theorem gives none)",
+			Limits:   fmt.Sprintf("outcome and one winning move for any uint64 heaps; the Grundy value (which the theorem does not give) by the engine's search when the product of (heap+1) is at most %d and the search stays within its move budget", mooreValueStates),
 			Play:     "normal",
 		},
 		build: func(f flags) (Ruleset, error) {
@@ -229,7 +229,7 @@ func (m moore) allWinning(p Position, a *Analysis, isP func(Position) bool) bool
 
 // mooreValueStates bounds the positions below p (the product of heap+1) for which the Grundy
 // value, which Moore's theorem does not give, is searched by the engine.
-const mooreValueStates = 256
+const mooreValueStates = 1 << 14
 
 // searchValue fills in the Grundy value of a small position by the engine's search, or notes why
 // it is missing.
