@@ -43,19 +43,22 @@ func NewSolve(ruleset string, position any, outcome game.Outcome) Solve {
 	return Solve{Ruleset: ruleset, Position: position, Outcome: outcome.String(), WinningMoves: []Move{}}
 }
 
+// OutcomeText spells an outcome ("N", "P" or "D") out for people: "N (the player to move wins)".
+func OutcomeText(outcome string) string {
+	switch outcome {
+	case "N":
+		return "N (the player to move wins)"
+	case "D":
+		return "D (a draw: neither player can force a win)"
+	}
+	return "P (the player to move loses)"
+}
+
 // WriteText writes the answer for people: the outcome, the value or score, and one winning move
 // a line (with the position it reaches, when the move's text does not already say it).
 func (s Solve) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s at %s: ", s.Ruleset, text(s.Position))
-	switch s.Outcome {
-	case "N":
-		b.WriteString("N (the player to move wins)")
-	case "D":
-		b.WriteString("D (a draw: neither player can force a win)")
-	default:
-		b.WriteString("P (the player to move loses)")
-	}
+	fmt.Fprintf(&b, "%s at %s: %s", s.Ruleset, text(s.Position), OutcomeText(s.Outcome))
 	if s.Value != nil {
 		fmt.Fprintf(&b, ", Grundy value %d", *s.Value)
 	}

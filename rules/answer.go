@@ -74,12 +74,7 @@ func NewReport(r Ruleset, p Position, a Analysis) Report {
 func (r Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", r.Board)
-	fmt.Fprintf(&b, "%s: ", r.Ruleset)
-	if r.Outcome == "N" {
-		b.WriteString("N (the player to move wins)")
-	} else {
-		b.WriteString("P (the player to move loses)")
-	}
+	fmt.Fprintf(&b, "%s: %s", r.Ruleset, report.OutcomeText(r.Outcome))
 	if r.Value != nil {
 		fmt.Fprintf(&b, ", Grundy value %d", *r.Value)
 	}
