@@ -72,11 +72,16 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 		}
 		return badInput("%v", err)
 	})
-	binary := func(name, short string, f func(x, y uint64) (uint64, error)) *cobra.Command {
+	// op is a one-shot operation of n numbers (n = 1 or 2).
+	op := func(name, short string, n int, f func(v []uint64) (uint64, error)) *cobra.Command {
+		use := name + " A"
+		if n == 2 {
+			use += " B"
+		}
 		return &cobra.Command{
-			Use:   name + " A B",
+			Use:   use,
 			Short: short,
-			Args:  exactArgs(2),
+			Args:  exactArgs(n),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				if wide {
 					return a.nimWide(name, args)
@@ -85,7 +90,7 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 				if err != nil {
 					return err
 				}
-				r, err := f(v[0], v[1])
+				r, err := f(v)
 				if err != nil {
 					return err
 				}
@@ -93,26 +98,11 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 			},
 		}
 	}
+	binary := func(name, short string, f func(x, y uint64) (uint64, error)) *cobra.Command {
+		return op(name, short, 2, func(v []uint64) (uint64, error) { return f(v[0], v[1]) })
+	}
 	unary := func(name, short string, f func(x uint64) (uint64, error)) *cobra.Command {
-		return &cobra.Command{
-			Use:   name + " A",
-			Short: short,
-			Args:  exactArgs(1),
-			RunE: func(cmd *cobra.Command, args []string) error {
-				if wide {
-					return a.nimWide(name, args)
-				}
-				v, err := cliarg.Uint64s(args)
-				if err != nil {
-					return err
-				}
-				r, err := f(v[0])
-				if err != nil {
-					return err
-				}
-				return a.emitNim(name, args, "", &r)
-			},
-		}
+		return op(name, short, 1, func(v []uint64) (uint64, error) { return f(v[0]) })
 	}
 	ok := func(f func(x, y uint64) uint64) func(x, y uint64) (uint64, error) {
 		return func(x, y uint64) (uint64, error) { return f(x, y), nil }
