@@ -8,14 +8,15 @@ import (
 // The search for Grundy values of a game without a [Splitter]: the solver's hot path, kept apart
 // from the general search (outcomes, sums, misère) so that its loop and its frames stay small.
 //
-// A frame is a position whose options are being looked at: arena[start:] up to the next frame's
-// start. Its cursor next walks them in order: an option whose value is known is folded into the
-// frame's mask (values below 31; a larger one sets bit 31), an option on the stack is a cycle, and
-// at an unknown option the frame is suspended on the stack (its position marked cOnStack) and the
-// option entered. Each option is looked up once; a position whose options are all known needs no
-// frame on the stack at all; when a frame is done its value goes straight into its parent's mask.
-// The position of suspended frame i > 0 is the option its parent's cursor is at,
-// arena[vf[i-1].next]; that of frame 0 is the root.
+// A frame is a position whose options are being looked at: those from its start in its chunk of
+// the arena up to the next frame's start. Its cursor next walks them in order: an option whose
+// value is known is folded into the frame's mask (values below 31; a larger one sets bit 31), an
+// option on the stack is a cycle, and at an unknown option the frame is suspended on the stack
+// (its position marked cOnStack) and the option entered. Each option is looked up once; a
+// position whose options are all known needs no frame on the stack at all; when a frame is done
+// its value goes straight into its parent's mask.
+// The position of suspended frame i > 0 is the option its parent's cursor is at (optionAt(i-1));
+// that of frame 0 is the root.
 
 // vframe is a frame of the value search: 16 bytes, for a chain of ten million positions is ten
 // million frames.
