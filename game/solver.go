@@ -39,16 +39,20 @@ type Solver[P comparable] struct {
 	frames []frame
 	// the stacks of the value search (valuesearch.go)
 	vs      vstack
-	vchunks [][]P    // the arena's chunks
-	vci     int      // the current one
-	vbound  []int    // the stack depth of the first frame of each chunk
-	va      []P      // and its contents
-	arena   []P      // the options (or components) of the frames on the stack
-	aid     []uint32 // their ids in the memo table of the search
-	vals    []uint32 // scratch: the values of one frame's options
-	mx      mexer
-	yield   func(P) bool
-	msum    any // *misereSum[P], the search on misère sums, made on first use
+	vchunks [][]P // the arena's chunks
+	vci     int   // the current one
+	vbound  []int // the stack depth of the first frame of each chunk
+	// with eager (no index, no key): the ids of the options, chunk by chunk like the arena
+	eager     bool
+	vidchunks [][]uint32
+	vid       []uint32
+	va        []P      // and its contents
+	arena     []P      // the options (or components) of the frames on the stack
+	aid       []uint32 // their ids in the memo table of the search
+	vals      []uint32 // scratch: the values of one frame's options
+	mx        mexer
+	yield     func(P) bool
+	msum      any // *misereSum[P], the search on misère sums, made on first use
 }
 
 // frame kinds
@@ -83,6 +87,7 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 	if s.t.ix != nil {
 		s.ord, _ = g.(Ordered[P])
 	}
+	s.eager = s.t.ix == nil && s.t.keys.kx == nil
 	s.fast = s.t.ix != nil && (s.ord != nil || s.plain && s.split == nil && s.tsplit == nil)
 	s.mt = newTable[P](g, s.cfg.denseLimit)
 	s.yield = func(o P) bool {

@@ -221,6 +221,10 @@ func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
 	if s.va == nil { // else s.va is the first chunk, empty
 		s.vchunks = append(s.vchunks[:0], make([]P, 0, vaChunk))
 		s.vci, s.va = 0, s.vchunks[0]
+		if s.eager {
+			s.vidchunks = append(s.vidchunks[:0], make([]uint32, vaChunk))
+			s.vid = s.vidchunks[0]
+		}
 		s.vbound = append(s.vbound[:0], 0)
 	}
 	var f vframe // the frame being looked at (not on the stack)
@@ -263,6 +267,9 @@ func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
 			s.vchunks[s.vci] = s.va
 			s.vci--
 			s.va = s.vchunks[s.vci]
+			if s.eager {
+				s.vid = s.vidchunks[s.vci]
+			}
 		}
 		f.mask = fold(f.mask, r)
 		f.next++
@@ -282,6 +289,12 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 		}
 		s.va = s.vchunks[s.vci][:0]
 		s.vbound = append(s.vbound[:s.vci], s.vs.len())
+		if s.eager {
+			if s.vci == len(s.vidchunks) {
+				s.vidchunks = append(s.vidchunks, make([]uint32, vaChunk))
+			}
+			s.vid = s.vidchunks[s.vci]
+		}
 	}
 	start := len(s.va)
 	*f = vframe{id: id, start: uint32(start), next: uint32(start)}
@@ -327,6 +340,21 @@ func (s *Solver[P]) venter(f *vframe, p P, id, c uint32) error {
 	if len(s.va) >= vPrevN {
 		return fmt.Errorf("a chunk of the search stack holds more than %d options (the limit)", vPrevN-1)
 	}
+	if s.eager {
+		// No index nor key: intern every option now, in one go. Their slots are often where
+		// the position's siblings were put a step or two before (cached); the first lookup
+		// of a position met much later would be a cache miss. Later looks are by id.
+		if len(s.va) > len(s.vid) {
+			ids := make([]uint32, 2*len(s.va))
+			copy(ids, s.vid)
+			s.vid = ids
+			s.vidchunks[s.vci] = ids
+		}
+		ids := s.vid[:len(s.va)]
+		for k := start; k < len(ids); k++ {
+			ids[k] = s.t.intern(s.va[k])
+		}
+	}
 	return nil
 }
 
@@ -340,7 +368,10 @@ func (s *Solver[P]) vscan(f *vframe) (oid, oc uint32, err error) {
 		// The memo lookup (table.id and table.code), inlined for dense indices.
 		oc = cUnknown
 		ix, ok := 0, false
-		if t.ix == nil {
+		if s.eager {
+			oid = s.vid[i] // interned by venter
+			oc = t.codes[oid&^internBit]
+		} else if t.ix == nil {
 			oid = t.intern(o)
 			oc = t.codes[oid&^internBit]
 		} else if ix, ok = t.ix.Index(o); ok && uint(ix) < uint(t.limit) {
@@ -436,10 +467,17 @@ func (s *Solver[P]) vdone() {
 		clear(s.vchunks[keepChunk:])
 		s.vchunks = s.vchunks[:keepChunk]
 	}
+	if len(s.vidchunks) > keepChunk {
+		clear(s.vidchunks[keepChunk:])
+		s.vidchunks = s.vidchunks[:keepChunk]
+	}
 	if s.vci == 0 {
 		s.va = s.va[:0] // no write barrier on the fast path
 	} else {
 		s.vci, s.va = 0, s.vchunks[0][:0]
+		if s.eager {
+			s.vid = s.vidchunks[0]
+		}
 	}
 }
 
