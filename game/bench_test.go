@@ -36,8 +36,38 @@ type sub3Ordered struct{ sub3Dense }
 
 func (sub3Ordered) Position(i int) (int, bool) { return i, true }
 
-// heapKey is a position type the solver cannot index: it keeps values in a map.
+// heapKey is a position type the solver cannot index: it keeps values in a hash table. Being 4
+// bytes of plain memory, the solver keys it by its bits (see Keyer).
 type heapKey struct{ n int32 }
+
+// hashedKey is a heap with a padding byte after it: not plain memory, so the solver hashes it
+// (the general comparable case).
+type hashedKey struct {
+	n   int32
+	tag int8
+}
+
+// sub3Hashed is the same game on hashedKey positions, with AppendMoves.
+type sub3Hashed struct{}
+
+func (sub3Hashed) Moves(p hashedKey) iter.Seq[hashedKey] {
+	return func(yield func(hashedKey) bool) {
+		for _, s := range benchSet {
+			if int32(s) <= p.n && !yield(hashedKey{n: p.n - int32(s)}) {
+				return
+			}
+		}
+	}
+}
+
+func (sub3Hashed) AppendMoves(dst []hashedKey, p hashedKey) []hashedKey {
+	for _, s := range benchSet {
+		if int32(s) <= p.n {
+			dst = append(dst, hashedKey{n: p.n - int32(s)})
+		}
+	}
+	return dst
+}
 
 // sub3Map is the same game on heapKey positions, with AppendMoves.
 type sub3Map struct{}
@@ -164,6 +194,24 @@ func BenchmarkEngine(b *testing.B) {
 			s := NewSolver[heapKey](sub3Map{})
 			for n := int32(0); n <= benchHeap; n++ {
 				if _, err := s.Value(heapKey{n}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	})
+	b.Run("map-hashed", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[hashedKey](sub3Hashed{})
+			if _, err := s.Value(hashedKey{n: benchHeap}); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+	b.Run("map-hashed-table", func(b *testing.B) {
+		measure(b, benchHeap+1, func() {
+			s := NewSolver[hashedKey](sub3Hashed{})
+			for n := int32(0); n <= benchHeap; n++ {
+				if _, err := s.Value(hashedKey{n: n}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -88,6 +88,10 @@ func log2(n int) int {
 //
 // Two positions with the same key cost speed, not correctness: the solver compares the
 // positions themselves.
+//
+// A game need not offer Key when its positions are small plain data — booleans and integers, or
+// arrays and structs of them without padding, 8 bytes at most: the solver then keys positions by
+// their bits itself.
 type Keyer[P comparable] interface {
 	Key(p P) uint64
 }

@@ -141,6 +141,9 @@ func newTable[P comparable](g any, limit int) table[P] {
 		t.ix = ix
 	}
 	t.keys.kx, _ = g.(Keyer[P])
+	if t.keys.kx == nil {
+		t.keys.kx = autoKeyer[P]() // nil unless P is small plain memory
+	}
 	return t
 }
 
