@@ -40,11 +40,11 @@ func (sub3Ordered) Position(i int) (int, bool) { return i, true }
 // bytes of plain memory, the solver keys it by its bits (see Keyer).
 type heapKey struct{ n int32 }
 
-// hashedKey is a heap with a padding byte after it: not plain memory, so the solver hashes it
-// (the general comparable case).
+// hashedKey is a heap with a blank byte after it (and padding): not plain memory, so the solver
+// hashes it (the general comparable case).
 type hashedKey struct {
-	n   int32
-	tag int8
+	n int32
+	_ int8
 }
 
 // sub3Hashed is the same game on hashedKey positions, with AppendMoves.

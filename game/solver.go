@@ -416,7 +416,7 @@ func (s *Solver[P]) shortcut(tab *table[P], kind uint8, start, end int) (uint32,
 			x ^= c - cBase
 		}
 		if x > maxValue {
-			return 0, false, fmt.Errorf("Grundy value %d is too large for the solver (the limit is %d)", x, uint64(maxValue))
+			return 0, false, fmt.Errorf("the Grundy value %d is too large for the solver (the limit is %d)", x, uint64(maxValue))
 		}
 		return cBase + x, true, nil
 	default: // kindOutcome (codes cN, cBase+v) and kindMisere (codes cN, cBase)

@@ -26,6 +26,10 @@ fi
 echo "== go vet"
 go vet ./...
 
+# staticcheck (honnef.co/go/tools), pinned; fetched through the Go module proxy on first use.
+echo "== staticcheck"
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
 echo "== go test -tags purego (the portable nim-field code through its own build path)"
 go test -count=1 -tags purego ./nimber
 
