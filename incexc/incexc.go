@@ -17,6 +17,7 @@ type LimitError struct {
 	Limit int
 }
 
+// Error names the limit.
 func (e *LimitError) Error() string {
 	return fmt.Sprintf("incexc: more than %d inclusion–exclusion terms would be needed (the limit)", e.Limit)
 }
@@ -26,6 +27,7 @@ type DivisorError struct {
 	Index int
 }
 
+// Error names the divisor that is 0, counting from 1.
 func (e *DivisorError) Error() string {
 	return fmt.Sprintf("incexc: divisor %d is 0 (divisors must be positive)", e.Index+1)
 }

@@ -47,6 +47,7 @@ type LimitError struct {
 	MaxTo    int   // the largest heap that fits
 }
 
+// Error names the heap, the memory it needs, the limit and the largest heap that fits.
 func (e *LimitError) Error() string {
 	return fmt.Sprintf("computing to heap %d needs about %s, more than the memory limit of %s (the largest heap that fits is %d)",
 		e.To, fmtBytes(e.Need), fmtBytes(e.MaxBytes), e.MaxTo)

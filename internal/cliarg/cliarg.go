@@ -19,6 +19,7 @@ type Error struct {
 	Msg string
 }
 
+// Error returns the message.
 func (e *Error) Error() string { return e.Msg }
 
 // Errorf returns an *Error with a formatted message.
