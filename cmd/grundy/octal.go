@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -189,36 +188,19 @@ func runOctal(ctx context.Context, a *app, codeArg string, f *octalFlags) error 
 		opt.Save = func(cp *octal.Checkpoint) error { return cp.SaveFile(path) }
 		opt.SaveEvery = f.every
 	}
-	var bar *progressbar.ProgressBar
+	var bar *progressBar
 	if f.progress || isTerminal(a.stderr) {
 		// The bar is made at the first report, when the target is known: a bar of unknown
 		// length would start the library's spinner goroutine, which races with updates.
-		maxSet := int64(-1)
 		opt.Progress = func(done, target int) {
 			if bar == nil {
-				bar = progressbar.NewOptions64(int64(target),
-					progressbar.OptionSetWriter(a.stderr),
-					progressbar.OptionSetDescription(c.String()),
-					progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(),
-					progressbar.OptionSetItsString("heaps"),
-					progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionSetPredictTime(true),
-				)
-				maxSet = int64(target)
+				bar = a.newProgress(true, int64(target), c.String(), "heaps")
 			}
-			if int64(target) != maxSet {
-				bar.ChangeMax64(int64(target))
-				maxSet = int64(target)
-			}
-			_ = bar.Set64(int64(done))
+			bar.set(int64(done), int64(target))
 		}
 	}
 	res, cerr := octal.Compute(ctx, c, opt)
-	if bar != nil {
-		_ = bar.Finish()
-		fmt.Fprintln(a.stderr)
-	}
+	bar.finish()
 	if cerr != nil && res == nil {
 		var le *octal.LimitError
 		if errors.As(cerr, &le) {
@@ -452,6 +434,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 				defer cat.Close()
 			}
 			ctx := cmd.Context()
+			bar := a.newProgress(false, int64(len(codes)), "scan "+args[0], "codes")
 			rows := make([]*scanRow, len(codes))
 			errs := make([]error, len(codes))
 			var next int
@@ -470,6 +453,9 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 							return
 						}
 						res, err := octal.Compute(ctx, codes[i], octal.Options{To: n})
+						mu.Lock()
+						bar.add(1)
+						mu.Unlock()
 						if err != nil {
 							errs[i] = err
 							continue
@@ -492,6 +478,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 				}()
 			}
 			wg.Wait()
+			bar.finish()
 			done := make([]*scanRow, 0, len(rows))
 			for i, r := range rows {
 				if r != nil {

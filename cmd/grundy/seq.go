@@ -119,13 +119,17 @@ func (a *app) seqScript(ctx context.Context, file string, to uint64, g gameArgs)
 	}
 	defer sg.Close()
 	vals := make([]uint64, 0, to+1)
+	bar := a.newProgress(false, int64(to)+1, "script:"+file, "heaps")
 	for n := uint64(0); n <= to; n++ {
 		v, err := s.Value(strconv.FormatUint(n, 10))
 		if err != nil {
+			bar.finish()
 			return searchError(err)
 		}
 		vals = append(vals, v)
+		bar.add(1)
 	}
+	bar.finish()
 	res := report.ApparentSeq(vals, g.bools["summary"])
 	if err := a.seqPlot(g, "script:"+file, res); err != nil {
 		return err
