@@ -37,9 +37,9 @@
 //
 // # Ranges
 //
-// PrefixBasis answers "the largest XOR of a non-empty subset of a[lo:hi]" for any range in O(64),
-// keeping per prefix a basis whose rows prefer late positions; RangeMax answers a batch of such
-// queries offline in one sweep with O(64) memory.
+// PrefixBasis answers "the largest XOR of a non-empty subset of a[lo:hi]" for any range in O(w),
+// w the bit length of the elements, keeping per prefix a basis whose rows prefer late positions;
+// RangeMax answers a batch of such queries offline in one sweep with O(64) memory.
 //
 // # Games
 //

@@ -20,7 +20,10 @@ func TestPrefixBasisAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	for range 150 {
 		n := 1 + r.IntN(12)
-		a := randVecs(r, n, []int{4, 12, 64}[r.IntN(3)])
+		a := randVecs(r, n, []int{1, 4, 12, 20, 64}[r.IntN(5)])
+		if r.IntN(10) == 0 {
+			clear(a) // all zero: the empty span, XOR 0
+		}
 		pb := NewPrefixBasis(a)
 		var qs []Range
 		var want []uint64
@@ -184,5 +187,20 @@ func TestNewNimBigSums(t *testing.T) {
 	res, ok = NewNim(heaps)
 	if !ok || len(res.Kept) != 64 || len(res.Removed) != 936 {
 		t.Fatalf("1000 heaps: kept %d", len(res.Kept))
+	}
+}
+
+// TestPrefixBasisSize: the snapshots keep as many rows as the largest element has bits.
+func TestPrefixBasisSize(t *testing.T) {
+	a := make([]uint64, 1000)
+	for i := range a {
+		a[i] = uint64(i*7919) % (1 << 20)
+	}
+	pb := NewPrefixBasis(a)
+	if pb.w != 20 || len(pb.rows) != 20*len(a) || len(pb.pos) != 20*len(a) || pb.Len() != len(a) {
+		t.Fatalf("w %d, %d rows, %d positions for %d elements below 2^20", pb.w, len(pb.rows), len(pb.pos), len(a))
+	}
+	if pb := NewPrefixBasis([]uint64{0, 0}); pb.w != 1 || pb.Len() != 2 {
+		t.Fatalf("zeros: w %d, len %d", pb.w, pb.Len())
 	}
 }
