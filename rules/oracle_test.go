@@ -14,8 +14,8 @@ type oracle struct {
 	s      *game.Solver[string]
 }
 
-func newOracle(r Ruleset) *oracle {
-	return &oracle{r: r, misere: r.Info().Play == "misère", s: game.NewSolver(EngineGame(r))}
+func newOracle(r Ruleset, opts ...game.Option) *oracle {
+	return &oracle{r: r, misere: r.Info().Play == "misère", s: game.NewSolver(EngineGame(r), opts...)}
 }
 
 func (o *oracle) outcome(p Position) (Outcome, error) {
