@@ -164,7 +164,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 			r.MaxValue = max(r.MaxValue, v)
 		}
 		det := newDetector[uint32](c)
-		det.update(g)
+		det.lazy = true
 		setPeriod(r, det, g)
 		r.Elapsed = time.Since(start)
 		return r, err
@@ -222,6 +222,7 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		e.nextEval = 0
 	}
 	det := newDetector[T](c)
+	det.lazy = opt.KeepGoing // search once, at the end
 	det.update(e.g)
 	result := func() *Result {
 		r := &Result{Code: c, ComputedTo: len(e.g) - 1, Method: e.mode, MaxValue: uint32(e.maxVal),
@@ -245,8 +246,10 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	lastSave := time.Now()
 	const work = 1 << 24 // option evaluations per block, roughly 10–50 ms
 	for len(e.g) <= limit {
-		if _, _, ok := det.proved(e.g); ok && !opt.KeepGoing {
-			break
+		if !opt.KeepGoing {
+			if _, _, ok := det.smallest(e.g); ok {
+				break
+			}
 		}
 		n := len(e.g)
 		cost := 16 + len(e.singles)
@@ -261,6 +264,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		end := min(limit+1, n+max(1, min(work/cost, n/8+16)))
 		if need := det.nextNeed(); need > n && need < end && !opt.KeepGoing {
 			end = need
+		}
+		if h := det.nextCheck(); h > n && h < end {
+			end = h // the detector's candidates are complete up to its horizon
 		}
 		if cap(e.g) < end {
 			// Grow by doubling (never past the limit): the values of a long run are copied
@@ -321,7 +327,7 @@ func setPeriod[T value](r *Result, det *detector[T], g []T) {
 		r.Period, r.Preperiod, r.Proved = p, n0, true
 		return
 	}
-	if p, n0, ok := det.apparent(g); ok {
+	if p, n0, ok := apparent(g); ok {
 		r.Period, r.Preperiod = p, n0
 	}
 }

@@ -1,6 +1,9 @@
 package octal
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Period detection.
 //
@@ -19,43 +22,69 @@ import "slices"
 // theorem is applied with max(n0, 1). Grundy's game forbids equal splits, which breaks the
 // correspondence: no proof is claimed for it.
 //
-// Finding the period: candidates p come from the tail of the sequence (the last w values repeat
-// p earlier, for small p) and from content-defined anchors (positions whose window hash has many
-// leading zero bits; equal anchor windows p apart suggest period p, at any size). Each candidate
-// is then followed exactly: its preperiod n0 is one more than the last n with g(n) ≠ g(n+p).
+// Finding the period. Write need(p, n0) = K·max(n0, 1) + K·p + t for the number of values the
+// theorem needs (the range above, plus the p values it compares against). Given N values, p is
+// provable exactly when the last m = N − ⌊(N − t)/K⌋ values occur again ending p earlier:
+// need(p, n0(p)) ≤ N says g(n) = g(n+p) for ⌊(N−t)/K⌋ − p ≤ n < N − p, a window of m values.
+// So the provable periods at N are the occurrences of one pattern, and the shortest is the
+// nearest one. The search (search below) finds them all with a rolling hash, verifying every hit,
+// so it cannot miss one nor accept a false one; it needs no memory beyond a few candidates.
+//
+// It runs at growing checkpoints N_c, each time looking ahead to a horizon H ≤ K·N_c + t − 1
+// (H = 3·N_c/2 while computing): with the pattern of m = N_c − ⌊(H − t)/K⌋ values, its
+// occurrences are every p that could be proved at some N ≤ H, because n0(p) only grows as values
+// are added. Those candidates are then followed value by value (an exception after N_c pushes
+// need past H, so the candidate is dropped). Compute never steps over the horizon, so at every
+// update the candidates hold every provable p, and the smallest proves the period exactly when
+// the theorem first allows it. The searches cost about 3 passes over the final array in all.
+//
+// Occurrences are few: two at distance d < m make d a period of the pattern, so if the pattern's
+// least period π exceeds m/2 they are more than m/2 apart; otherwise they come in runs p, p+π,
+// p+2π, … (the text between them has period π), with more than m/2 between runs. The run
+// starting at π needs only π: its multiples have later need and break when π does. Any other
+// run ends its π-periodic stretch at some e < N_c − p + π; all its members compare alike until
+// n = e + p, where the first member leaves the stretch, and at that value either it or all the
+// others break. So a run is kept as its first member plus the rest, split off when n reaches
+// e + p.
 
 const (
-	tailWindow   = 32      // values compared by the tail search and hashed by the anchors
-	tailMaxP     = 1 << 14 // the tail search tries p ≤ this
-	anchorShift  = 54      // an anchor is a window hash whose top 64−54 = 10 bits are zero: one in 1024
-	maxCands     = 16
-	hashMultiple = 0x9e3779b97f4a7c15
+	hashMod  = 1<<61 - 1
+	hashBase = 0x1d3a9c4b6f27e15 // < hashMod
 )
 
+// mulMod returns a·b mod 2^61−1 for a, b < 2^61.
+func mulMod(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	r := (hi<<3 | lo>>61) + lo&hashMod
+	if r >= hashMod {
+		r -= hashMod
+	}
+	return r
+}
+
 type candidate struct {
-	p, n0 int // g(n+p) = g(n) for n0 ≤ n < checked−p
+	p, n0 int // g(n+p) = g(n) for n0 ≤ n < from−p
+	from  int // the values below from are followed
+	// A run: the further candidates p+step, p+2·step, … (more of them) compare like p until
+	// n = split; their n0 is max(s, s0−q, 0).
+	step, more, split, s, s0 int
 }
 
 type detector[T value] struct {
-	k       int // K·n0 + (K−1)·p + t is the theorem's bound
+	k       int // need(p, n0) = k·max(n0, 1) + k·p + t
 	t       int
 	proving bool
+	lazy    bool // search only when asked (Compute with KeepGoing): at the end
 
-	cands   []candidate
-	checked int // the candidates are verified on g[:checked]
+	cands   []candidate // every p provable at some N ≤ horizon (when proving)
+	checked int         // the candidates are followed over g[:checked]
+	horizon int         // 0: no search yet
 
-	anchors map[uint64]int
-	hashed  int // the rolling hash covers windows ending before hashed
-	h, pw   uint64
+	searches, searched int // statistics for tests and benchmarks: searches run, values scanned
 }
 
 func newDetector[T value](c Code) *detector[T] {
-	d := &detector[T]{k: max(c.MaxHeaps(), 2), t: c.LastDigit(), proving: c.Provable(), anchors: map[uint64]int{}}
-	d.pw = 1
-	for range tailWindow {
-		d.pw *= hashMultiple
-	}
-	return d
+	return &detector[T]{k: max(c.MaxHeaps(), 2), t: c.LastDigit(), proving: c.Provable()}
 }
 
 // need returns how many values (g(0..need−1)) the theorem needs to prove period p with preperiod n0.
@@ -66,7 +95,12 @@ func (d *detector[T]) need(p, n0 int) int {
 
 // backScan returns 1 + the largest n < len(g)−p with g[n] ≠ g[n+p], or 0.
 func backScan[T value](g []T, p int) int {
-	for n := len(g) - 1 - p; n >= 0; n-- {
+	return backScanFrom(g, p, len(g)-p)
+}
+
+// backScanFrom returns 1 + the largest n < from with g[n] ≠ g[n+p], or 0.
+func backScanFrom[T value](g []T, p, from int) int {
+	for n := from - 1; n >= 0; n-- {
 		if g[n] != g[n+p] {
 			return n + 1
 		}
@@ -74,96 +108,209 @@ func backScan[T value](g []T, p int) int {
 	return 0
 }
 
-func (d *detector[T]) add(g []T, p int) {
-	if p <= 0 || p >= len(g) {
+// update brings the detector up to date with g (which only grew since the last call).
+func (d *detector[T]) update(g []T) {
+	if !d.proving || d.lazy {
 		return
 	}
-	for _, c := range d.cands {
-		if c.p == p {
-			return
-		}
-	}
-	n0 := backScan(g, p)
-	if len(g)-p-n0 < tailWindow {
-		return
-	}
-	if len(d.cands) == maxCands {
-		// Drop the candidate with the most recent exception.
-		worst := 0
-		for i, c := range d.cands {
-			if c.n0 > d.cands[worst].n0 {
-				worst = i
-			}
-		}
-		d.cands = slices.Delete(d.cands, worst, worst+1)
-	}
-	d.cands = append(d.cands, candidate{p: p, n0: n0})
+	d.sync(g)
 }
 
-// update brings the candidates up to date with g (which only grew since the last call).
-func (d *detector[T]) update(g []T) {
+// sync makes the candidates complete for len(g): it follows them, or searches again past the horizon.
+func (d *detector[T]) sync(g []T) {
 	N := len(g)
-	// Follow the candidates over the new values; drop those that broke.
-	kept := d.cands[:0]
-	for _, c := range d.cands {
+	if N == d.checked && d.horizon > 0 {
+		return
+	}
+	if N >= d.horizon || N < d.checked {
+		h := N
+		if !d.lazy {
+			h = min(N+max(N/2, 1), d.k*N+d.t-1)
+		}
+		d.search(g, h)
+		return
+	}
+	d.follow(g)
+}
+
+// nextCheck returns the number of values at which the detector must see the values next (its
+// horizon), or 0 when it needs none.
+func (d *detector[T]) nextCheck() int {
+	if !d.proving || d.lazy {
+		return 0
+	}
+	return d.horizon
+}
+
+// follow checks the candidates over g[d.checked:], splitting runs and dropping those that broke.
+func (d *detector[T]) follow(g []T) {
+	N := len(g)
+	for i := 0; i < len(d.cands); i++ {
+		c := &d.cands[i]
 		broke := false
-		for n := max(d.checked, c.p) - c.p; n+c.p < N; n++ {
-			if g[n] != g[n+c.p] {
+		for n := c.from; n < N; n++ {
+			if c.more > 0 && n == c.split {
+				q := c.p + c.step
+				r := candidate{p: q, n0: max(c.s, c.s0-q, 0), from: n, step: c.step, more: c.more - 1,
+					split: c.split + c.step, s: c.s, s0: c.s0}
+				c.more = 0
+				if d.need(r.p, r.n0) <= d.horizon {
+					d.cands = append(d.cands, r)
+					c = &d.cands[i]
+				}
+			}
+			if g[n] != g[n-c.p] {
 				broke = true
-				c.n0 = n + 1
+				break
 			}
 		}
-		if !broke {
-			kept = append(kept, c)
+		if broke {
+			c.p = 0 // dropped below
+		} else {
+			c.from = N
 		}
 	}
-	d.cands = kept
+	d.cands = slices.DeleteFunc(d.cands, func(c candidate) bool { return c.p == 0 })
+	slices.SortFunc(d.cands, func(a, b candidate) int { return a.p - b.p })
 	d.checked = N
-	// Anchors over the new windows.
-	for pos := d.hashed; pos < N; pos++ {
-		d.h = d.h*hashMultiple + uint64(g[pos]) + 1
-		if pos >= tailWindow {
-			d.h -= (uint64(g[pos-tailWindow]) + 1) * d.pw
+}
+
+// search finds every p that the theorem could prove by h values (h ≥ len(g), h ≤ K·len(g)+t−1),
+// given the values so far: the occurrences of the last m values ending p earlier.
+func (d *detector[T]) search(g []T, h int) {
+	N := len(g)
+	d.cands = d.cands[:0]
+	d.checked, d.horizon = N, h
+	d.searches++
+	q := (h - d.t) / d.k
+	if h < d.t {
+		q = -1
+	}
+	m, pmax := N-q, q-1 // the pattern g[N−m:N] must occur at N−m−p for 1 ≤ p ≤ pmax
+	if pmax < 1 || m < 1 {
+		return
+	}
+	d.searched += m + pmax
+	pat := g[N-m:]
+	var hp, hw, top uint64 // hashes of the pattern and of the window; top = base^m
+	top = 1
+	for i := m - 1; i >= 0; i-- {
+		hp = mulMod(hp, hashBase) + uint64(pat[i])
+		hw = mulMod(hw, hashBase) + uint64(g[N-m-1+i])
+		if hp >= hashMod {
+			hp -= hashMod
 		}
-		if pos+1 >= tailWindow && (d.h*hashMultiple)>>anchorShift == 0 {
-			if prev, ok := d.anchors[d.h]; ok {
-				d.add(g, pos-prev)
-			}
-			d.anchors[d.h] = pos
+		if hw >= hashMod {
+			hw -= hashMod
+		}
+		top = mulMod(top, hashBase)
+	}
+	// The run of occurrences being gathered: first, last, step (0: one so far), count.
+	first, last, step, count := 0, 0, 0, 0
+	flush := func() {
+		if count > 0 {
+			d.addRun(g, m, first, step, count)
 		}
 	}
-	d.hashed = N
-	// The tail search: smallest p whose shift matches the last window.
-	if N >= 2*tailWindow {
-		found := 0
-		tail := g[N-tailWindow:]
-		for p := 1; p <= min(tailMaxP, N-tailWindow) && found < 2; p++ {
-			if g[N-1-p] == tail[tailWindow-1] && slices.Equal(g[N-tailWindow-p:N-p], tail) {
-				d.add(g, p)
-				found++
+	for p := 1; ; p++ {
+		// hw is the hash of the window g[N−m−p : N−p].
+		if hw == hp {
+			a := N - m - p
+			ok := false
+			if count > 0 && step > 0 && p-last == step {
+				// The run goes on if the new step values continue the period.
+				ok = slices.Equal(g[a:a+step], g[a+step:a+2*step])
+			} else {
+				ok = slices.Equal(g[a:a+m], pat)
+			}
+			if ok {
+				switch {
+				case count > 0 && step == 0 && 2*(p-last) <= m:
+					step, count = p-last, 2
+				case count > 0 && step > 0 && p-last == step:
+					count++
+				default:
+					flush()
+					first, step, count = p, 0, 1
+				}
+				last = p
 			}
 		}
+		if p == pmax {
+			break
+		}
+		// Slide the window one value to the left.
+		a := N - m - p
+		hw = mulMod(hw, hashBase) + uint64(g[a-1]) + hashMod - mulMod(uint64(g[a+m-1]), top)
+		if hw >= hashMod {
+			hw -= hashMod
+		}
+		if hw >= hashMod {
+			hw -= hashMod
+		}
 	}
+	flush()
 	slices.SortFunc(d.cands, func(a, b candidate) int { return a.p - b.p })
 }
 
-// proved returns the smallest candidate the theorem certifies on g, minimised over divisors.
-func (d *detector[T]) proved(g []T) (p, n0 int, ok bool) {
+// addRun adds the candidates of a run of occurrences p, p+step, … (count of them; step 0 when
+// count is 1) of the pattern of the last m values.
+func (d *detector[T]) addRun(g []T, m, p, step, count int) {
+	N := len(g)
+	if count == 1 || p == step {
+		// One candidate: an isolated occurrence, or π standing for its multiples.
+		c := candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N}
+		if d.need(c.p, c.n0) <= d.horizon {
+			d.cands = append(d.cands, c)
+		}
+		return
+	}
+	// The stretch with period step around the run's windows: from s to e (e < N−p+step), and
+	// the stretch with that period ending at N, from s0.
+	e := N - p
+	for e < N && g[e] == g[e-step] {
+		e++
+	}
+	s := N - m - (p + (count-1)*step)
+	for s > 0 && g[s-1] == g[s-1+step] {
+		s--
+	}
+	s0 := N - m
+	for s0 > 0 && g[s0-1] == g[s0-1+step] {
+		s0--
+	}
+	c := candidate{p: p, n0: max(s, s0-p, 0), from: N, step: step, more: count - 1, split: e + p, s: s, s0: s0}
+	if d.need(c.p, c.n0) <= d.horizon {
+		d.cands = append(d.cands, c)
+	}
+}
+
+// smallest returns the smallest p provable with the values g, and its preperiod (not minimised).
+func (d *detector[T]) smallest(g []T) (p, n0 int, ok bool) {
 	if !d.proving {
 		return 0, 0, false
 	}
+	d.sync(g)
 	for _, c := range d.cands {
 		if len(g) >= d.need(c.p, c.n0) {
-			p, n0 := minimise(g, c.p, c.n0)
-			return p, n0, true
+			return c.p, c.n0, true
 		}
 	}
 	return 0, 0, false
 }
 
+// proved returns the smallest period the theorem certifies on g, minimised over divisors.
+func (d *detector[T]) proved(g []T) (p, n0 int, ok bool) {
+	p, n0, ok = d.smallest(g)
+	if ok {
+		p, n0 = minimise(g, p, n0)
+	}
+	return p, n0, ok
+}
+
 // nextNeed returns the smallest number of values at which some candidate would be proved (0 if none).
 func (d *detector[T]) nextNeed() int {
-	if !d.proving {
+	if !d.proving || d.lazy {
 		return 0
 	}
 	best := 0
@@ -173,18 +320,6 @@ func (d *detector[T]) nextNeed() int {
 		}
 	}
 	return best
-}
-
-// apparent returns the smallest candidate whose periodic part covers at least three periods: a
-// period that the values so far show but no theorem certifies.
-func (d *detector[T]) apparent(g []T) (p, n0 int, ok bool) {
-	for _, c := range d.cands {
-		if len(g)-c.n0 >= 3*c.p && len(g)-c.n0 >= 2*tailWindow {
-			p, n0 := minimise(g, c.p, c.n0)
-			return p, n0, true
-		}
-	}
-	return 0, 0, false
 }
 
 // minimise: g is periodic with period p from n0 on (proved or apparent). A divisor q of p is a
@@ -220,4 +355,76 @@ func primeFactors(n int) []int {
 		fs = append(fs, n)
 	}
 	return fs
+}
+
+// Apparent periods (when no proof is possible or none was found): candidates come from the tail
+// of the sequence (the last w values repeat p earlier, for small p) and from content-defined
+// anchors (positions whose window hash has many leading zero bits; equal anchor windows p apart
+// suggest period p, at any size). This is a heuristic, run once on the final values: it reports
+// what the values show, never a proof.
+
+const (
+	tailWindow   = 32      // values compared by the tail search and hashed by the anchors
+	tailMaxP     = 1 << 14 // the tail search tries p ≤ this
+	anchorShift  = 54      // an anchor is a window hash whose top 64−54 = 10 bits are zero: one in 1024
+	hashMultiple = 0x9e3779b97f4a7c15
+)
+
+// heuristicCandidates returns the periods p suggested by the tail search and the anchors, each
+// with its exact preperiod on g, among those whose periodic part is at least tailWindow long.
+func heuristicCandidates[T value](g []T) []candidate {
+	var cands []candidate
+	tried := map[int]bool{}
+	add := func(p int) {
+		if p <= 0 || p >= len(g) || tried[p] {
+			return
+		}
+		tried[p] = true
+		if n0 := backScan(g, p); len(g)-p-n0 >= tailWindow {
+			cands = append(cands, candidate{p: p, n0: n0})
+		}
+	}
+	N := len(g)
+	pw := uint64(1)
+	for range tailWindow {
+		pw *= hashMultiple
+	}
+	anchors := map[uint64]int{}
+	var h uint64
+	for pos := range N {
+		h = h*hashMultiple + uint64(g[pos]) + 1
+		if pos >= tailWindow {
+			h -= (uint64(g[pos-tailWindow]) + 1) * pw
+		}
+		if pos+1 >= tailWindow && (h*hashMultiple)>>anchorShift == 0 {
+			if prev, ok := anchors[h]; ok {
+				add(pos - prev)
+			}
+			anchors[h] = pos
+		}
+	}
+	if N >= 2*tailWindow {
+		found := 0
+		tail := g[N-tailWindow:]
+		for p := 1; p <= min(tailMaxP, N-tailWindow) && found < 2; p++ {
+			if g[N-1-p] == tail[tailWindow-1] && slices.Equal(g[N-tailWindow-p:N-p], tail) {
+				add(p)
+				found++
+			}
+		}
+	}
+	slices.SortFunc(cands, func(a, b candidate) int { return a.p - b.p })
+	return cands
+}
+
+// apparent returns the smallest suggested period whose periodic part covers at least three
+// periods: a period that the values show but no theorem certifies.
+func apparent[T value](g []T) (p, n0 int, ok bool) {
+	for _, c := range heuristicCandidates(g) {
+		if len(g)-c.n0 >= 3*c.p && len(g)-c.n0 >= 2*tailWindow {
+			p, n0 := minimise(g, c.p, c.n0)
+			return p, n0, true
+		}
+	}
+	return 0, 0, false
 }
