@@ -98,3 +98,21 @@ func BenchmarkOctal1777Proof(b *testing.B) {
 		b.Fatalf("0.1777: period %d preperiod %d proved %v, computed to %d", res.Period, res.Preperiod, res.Proved, res.ComputedTo)
 	}
 }
+
+// BenchmarkDetectorSearch is one complete period search (search in period.go) over 10^7 values
+// without a period, as Compute runs at the end of a KeepGoing run; Compute's checkpoints add up
+// to about three of these over the final array.
+func BenchmarkDetectorSearch(b *testing.B) {
+	g := make([]uint16, 1e7)
+	x := uint64(1)
+	for i := range g {
+		x = x*6364136223846793005 + 1442695040888963407
+		g[i] = uint16(x >> 60)
+	}
+	d := newDetector[uint16](MustParse("0.1777"))
+	cpu0 := cpuTime()
+	for b.Loop() {
+		d.search(g, len(g))
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(len(g)), "cpu-ns/value")
+}

@@ -66,7 +66,7 @@ type candidate struct {
 	p, n0 int // g(n+p) = g(n) for n0 ≤ n < from−p
 	from  int // the values below from are followed
 	// A run: the further candidates p+step, p+2·step, … (more of them) compare like p until
-	// n = split; their n0 is max(s, s0−q, 0).
+	// n = split; their n0 is max(s, s0−q, 0) (see addRun).
 	step, more, split, s, s0 int
 }
 
@@ -80,7 +80,9 @@ type detector[T value] struct {
 	checked int         // the candidates are followed over g[:checked]
 	horizon int         // 0: no search yet
 
-	searches, searched int // statistics for tests and benchmarks: searches run, values scanned
+	// Statistics for tests and benchmarks: searches run, values scanned, searches redone with
+	// the strong hash.
+	searches, searched, strong int
 }
 
 func newDetector[T value](c Code) *detector[T] {
@@ -191,20 +193,22 @@ func (d *detector[T]) search(g []T, h int) {
 		return
 	}
 	d.searched += m + pmax
-	pat := g[N-m:]
-	var hp, hw, top uint64 // hashes of the pattern and of the window; top = base^m
-	top = 1
-	for i := m - 1; i >= 0; i-- {
-		hp = mulMod(hp, hashBase) + uint64(pat[i])
-		hw = mulMod(hw, hashBase) + uint64(g[N-m-1+i])
-		if hp >= hashMod {
-			hp -= hashMod
-		}
-		if hw >= hashMod {
-			hw -= hashMod
-		}
-		top = mulMod(top, hashBase)
+	if !d.scan(g, m, pmax, false) {
+		// Too many hash collisions for the fast hash (an adversarial sequence): start again
+		// with the hash modulo a prime.
+		d.cands = d.cands[:0]
+		d.strong++
+		d.scan(g, m, pmax, true)
 	}
+	slices.SortFunc(d.cands, func(a, b candidate) int { return a.p - b.p })
+}
+
+// scan finds the occurrences of the pattern g[N−m:N] ending p earlier, 1 ≤ p ≤ pmax, with a
+// rolling hash (polynomial modulo 2^64, or modulo 2^61−1 when strong), verifying each hash match,
+// and adds their candidates. The fast hash gives up (false) after a few false matches.
+func (d *detector[T]) scan(g []T, m, pmax int, strong bool) bool {
+	N := len(g)
+	pat := g[N-m:]
 	// The run of occurrences being gathered: first, last, step (0: one so far), count.
 	first, last, step, count := 0, 0, 0, 0
 	flush := func() {
@@ -212,45 +216,107 @@ func (d *detector[T]) search(g []T, h int) {
 			d.addRun(g, m, first, step, count)
 		}
 	}
-	for p := 1; ; p++ {
-		// hw is the hash of the window g[N−m−p : N−p].
-		if hw == hp {
-			a := N - m - p
-			ok := false
-			if count > 0 && step > 0 && p-last == step {
-				// The run goes on if the new step values continue the period.
-				ok = slices.Equal(g[a:a+step], g[a+step:a+2*step])
-			} else {
-				ok = slices.Equal(g[a:a+m], pat)
+	// hit verifies a hash match at p and reports whether it is an occurrence.
+	hit := func(p int) bool {
+		a := N - m - p
+		var ok bool
+		if count > 0 && step > 0 && p-last == step {
+			// The run goes on if the new step values continue the period.
+			ok = slices.Equal(g[a:a+step], g[a+step:a+2*step])
+		} else {
+			ok = slices.Equal(g[a:a+m], pat)
+		}
+		if !ok {
+			return false
+		}
+		switch {
+		case count > 0 && step == 0 && 2*(p-last) <= m:
+			step, count = p-last, 2
+		case count > 0 && step > 0 && p-last == step:
+			count++
+		default:
+			flush()
+			first, step, count = p, 0, 1
+		}
+		last = p
+		return true
+	}
+	if strong {
+		// Σ w[i]·B^i over a window w (the leftmost value has weight 1), modulo 2^61−1.
+		var hp, hw uint64
+		for i := m - 1; i >= 0; i-- {
+			hp = mulMod(hp, hashBase) + uint64(pat[i])
+			hw = mulMod(hw, hashBase) + uint64(g[N-m-1+i])
+			if hp >= hashMod {
+				hp -= hashMod
 			}
-			if ok {
-				switch {
-				case count > 0 && step == 0 && 2*(p-last) <= m:
-					step, count = p-last, 2
-				case count > 0 && step > 0 && p-last == step:
-					count++
-				default:
-					flush()
-					first, step, count = p, 0, 1
-				}
-				last = p
+			if hw >= hashMod {
+				hw -= hashMod
+			}
+		}
+		top := powMod(hashBase, m)
+		for p := 1; ; p++ {
+			if hw == hp { // hw: the window g[N−m−p : N−p]
+				hit(p)
+			}
+			if p == pmax {
+				break
+			}
+			a := N - m - p // slide the window one value to the left
+			hw = mulMod(hw, hashBase) + uint64(g[a-1]) + hashMod - mulMod(uint64(g[a+m-1]), top)
+			if hw >= hashMod {
+				hw -= hashMod
+			}
+			if hw >= hashMod {
+				hw -= hashMod
+			}
+		}
+		flush()
+		return true
+	}
+	// The same modulo 2^64 (the base is odd).
+	const base = hashMultiple
+	var hp, hw uint64
+	for i := m - 1; i >= 0; i-- {
+		hp = hp*base + uint64(pat[i])
+		hw = hw*base + uint64(g[N-m-1+i])
+	}
+	top := uint64(1)
+	for b, e := uint64(base), m; e > 0; e >>= 1 {
+		if e&1 != 0 {
+			top *= b
+		}
+		b *= b
+	}
+	misses := 0
+	w := g[:N-m] // the window's new values come from w, the old ones from g[m:]
+	x := g[m : N-1]
+	for p := 1; ; p++ {
+		if hw == hp && !hit(p) {
+			if misses++; misses > 8 {
+				return false
 			}
 		}
 		if p == pmax {
 			break
 		}
-		// Slide the window one value to the left.
 		a := N - m - p
-		hw = mulMod(hw, hashBase) + uint64(g[a-1]) + hashMod - mulMod(uint64(g[a+m-1]), top)
-		if hw >= hashMod {
-			hw -= hashMod
-		}
-		if hw >= hashMod {
-			hw -= hashMod
-		}
+		hw = hw*base + uint64(w[a-1]) - uint64(x[a-1])*top
 	}
 	flush()
-	slices.SortFunc(d.cands, func(a, b candidate) int { return a.p - b.p })
+	return true
+}
+
+// powMod returns b^e modulo 2^61−1.
+func powMod(b uint64, e int) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 != 0 {
+			r = mulMod(r, b)
+		}
+		b = mulMod(b, b)
+	}
+	return r
 }
 
 // addRun adds the candidates of a run of occurrences p, p+step, … (count of them; step 0 when
@@ -259,10 +325,7 @@ func (d *detector[T]) addRun(g []T, m, p, step, count int) {
 	N := len(g)
 	if count == 1 || p == step {
 		// One candidate: an isolated occurrence, or π standing for its multiples.
-		c := candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N}
-		if d.need(c.p, c.n0) <= d.horizon {
-			d.cands = append(d.cands, c)
-		}
+		d.addCand(candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N})
 		return
 	}
 	// The stretch with period step around the run's windows: from s to e (e < N−p+step), and
@@ -279,7 +342,30 @@ func (d *detector[T]) addRun(g []T, m, p, step, count int) {
 	for s0 > 0 && g[s0-1] == g[s0-1+step] {
 		s0--
 	}
-	c := candidate{p: p, n0: max(s, s0-p, 0), from: N, step: step, more: count - 1, split: e + p, s: s, s0: s0}
+	// Going down from the window, g(n) = g(n+q) holds while n ≥ s and n+q ≥ s0, and fails
+	// just below, so n0(q) = max(s, s0−q, 0): except for q = s0−s (when s > 0), where both
+	// stretches end at once and the equality may go on. That member is a candidate of its own.
+	piece := func(p, count int) {
+		switch {
+		case count == 1:
+			d.addCand(candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N})
+		case count > 1:
+			d.addCand(candidate{p: p, n0: max(s, s0-p, 0), from: N, step: step, more: count - 1,
+				split: e + p, s: s, s0: s0})
+		}
+	}
+	if q := s0 - s; s > 0 && q >= p && (q-p)%step == 0 && q <= p+(count-1)*step {
+		i := (q - p) / step
+		piece(p, i)
+		piece(q, 1)
+		piece(q+step, count-1-i)
+		return
+	}
+	piece(p, count)
+}
+
+// addCand adds c if it could be proved by the horizon.
+func (d *detector[T]) addCand(c candidate) {
 	if d.need(c.p, c.n0) <= d.horizon {
 		d.cands = append(d.cands, c)
 	}

@@ -2,7 +2,10 @@ package octal
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 )
 
@@ -12,9 +15,10 @@ func bruteSmallest[T value](g []T, k, t int) (p, n0 int, ok bool) {
 	N := len(g)
 	for p := 1; p < N; p++ {
 		n0 := 0
-		for n := 0; n+p < N; n++ {
+		for n := N - 1 - p; n >= 0; n-- {
 			if g[n] != g[n+p] {
 				n0 = n + 1
+				break
 			}
 		}
 		if N >= k*max(n0, 1)+k*p+t {
@@ -62,12 +66,11 @@ func checkCands[T value](t *testing.T, d *detector[T], g []T) {
 
 // runDetector feeds g to a detector the way Compute does (blocks that never step over the
 // horizon, or, with jumps, sometimes far past it) and checks it against the brute force at every
-// update. It returns the number of values at which it first proved a period (0 if never).
-func runDetector[T value](t *testing.T, rng *rand.Rand, g []T, k, tt int, jumps bool) int {
+// update. It returns the number of updates at which a candidate stood for a run of others.
+func runDetector[T value](t *testing.T, rng *rand.Rand, g []T, k, tt int, jumps bool) (runs int) {
 	t.Helper()
 	d := &detector[T]{k: k, t: tt, proving: true}
 	N := 0
-	first := 0
 	for N < len(g) {
 		step := 1 + rng.IntN(max(1, N/4))
 		if rng.IntN(4) == 0 {
@@ -82,14 +85,19 @@ func runDetector[T value](t *testing.T, rng *rand.Rand, g []T, k, tt int, jumps 
 		p, n0, ok := d.smallest(g[:N])
 		bp, bn0, bok := bruteSmallest(g[:N], k, tt)
 		if ok != bok || p != bp || n0 != bn0 {
+			t.Logf("cands %+v horizon %d searches %d", d.cands, d.horizon, d.searches)
+			t.Logf("g = %v", g[:N])
 			t.Fatalf("N=%d (k %d, t %d): detector %d, %d, %v; brute force %d, %d, %v", N, k, tt, p, n0, ok, bp, bn0, bok)
 		}
 		checkCands(t, d, g[:N])
-		if ok && first == 0 {
-			first = N
+		for _, c := range d.cands {
+			if c.more > 0 {
+				runs++
+				break
+			}
 		}
 	}
-	return first
+	return runs
 }
 
 // eventuallyPeriodic returns n values: a random preperiod of length pre, then a random block of
@@ -107,10 +115,15 @@ func eventuallyPeriodic(rng *rand.Rand, n, pre, per, alpha int) []uint16 {
 }
 
 func TestDetectorAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	trials := 300
+	seed := uint64(1)
+	if s := os.Getenv("OCTAL_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 2))
+	runs := 0
+	trials := 1000
 	if raceEnabled || testing.Short() {
-		trials = 60
+		trials = 200
 	}
 	for trial := range trials {
 		n := 50 + rng.IntN(1500)
@@ -124,13 +137,31 @@ func TestDetectorAgainstBruteForce(t *testing.T) {
 			per = 1 + rng.IntN(20)
 		}
 		g := eventuallyPeriodic(rng, n, pre, per, alpha)
-		switch trial % 4 {
+		switch trial % 5 {
+		case 4:
+			// A small period with values changed at regular distances: stretches whose
+			// ends line up.
+			per = 1 + rng.IntN(4)
+			g = eventuallyPeriodic(rng, n, pre, per, 2+rng.IntN(2))
+			d := 1 + rng.IntN(n/3)
+			for i := pre + rng.IntN(n-pre); i < n && rng.IntN(4) != 0; i += d {
+				g[i] ^= 1
+			}
 		case 1:
 			// Disrupt a periodic stretch once or twice: runs of occurrences that do not start
 			// at the period, and periods that hold for a while and then break.
 			for range 1 + rng.IntN(2) {
 				i := pre + rng.IntN(n-pre)
 				g[i] = uint16(rng.IntN(alpha))
+			}
+		case 3:
+			// A small period over a small alphabet with a few values changed: the same
+			// stretch recurs after each disruption.
+			per = 1 + rng.IntN(8)
+			g = eventuallyPeriodic(rng, n, pre, per, 2+rng.IntN(2))
+			for range 1 + rng.IntN(3) {
+				i := rng.IntN(n)
+				g[i] ^= 1
 			}
 		case 2:
 			// Small period, then a longer period made of the same block.
@@ -142,11 +173,15 @@ func TestDetectorAgainstBruteForce(t *testing.T) {
 			}
 		}
 		k, tt := 2, 1+rng.IntN(9)
-		if trial%5 == 4 {
+		if trial%7 == 6 {
 			k = 3
 		}
-		runDetector(t, rng, g, k, tt, trial%3 == 0)
+		runs += runDetector(t, rng, g, k, tt, trial%3 == 0)
 	}
+	if runs < trials/20 {
+		t.Fatalf("runs of candidates seen at only %d updates", runs)
+	}
+	t.Logf("runs of candidates at %d updates", runs)
 }
 
 // TestDetectorAdversarial builds a sequence on which the old detector (tail search for p ≤ 2^14,
@@ -293,4 +328,40 @@ func TestComputeStopsAtEarliestProof(t *testing.T) {
 		t.Errorf("only %d of %d codes proved", proved, len(codes))
 	}
 	t.Logf("%d of %d codes proved, each at the first moment possible", proved, len(codes))
+}
+
+// TestDetectorHashCollisions: blocks of the Thue–Morse word of length 1024 and its complement
+// have equal polynomial hashes modulo 2^64 for every odd base, so the fast hash matches at every
+// aligned shift; the search must notice, redo the search modulo 2^61−1, and still be exact.
+func TestDetectorHashCollisions(t *testing.T) {
+	const L = 1024
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 3 {
+		blocks := 64
+		g := make([]uint16, 0, blocks*L+L)
+		for b := range blocks {
+			flip := uint16(rng.IntN(2))
+			if trial == 1 && b >= blocks/4 {
+				flip = uint16(b % 2) // a periodic tail of two blocks
+			}
+			for i := range L {
+				g = append(g, uint16(bits.OnesCount(uint(i))&1)^flip)
+			}
+		}
+		N := len(g)
+		d := &detector[uint16]{k: 2, t: 1, proving: true, lazy: true}
+		d.search(g, 2*(N/2)+1) // the pattern: the last N/2 values, aligned with the blocks
+		if d.strong != 1 {
+			t.Fatalf("trial %d: %d searches redone with the strong hash, want 1", trial, d.strong)
+		}
+		d = &detector[uint16]{k: 2, t: 1, proving: true, lazy: true}
+		p, n0, ok := d.smallest(g)
+		bp, bn0, bok := bruteSmallest(g, 2, 1)
+		if p != bp || n0 != bn0 || ok != bok {
+			t.Fatalf("trial %d: detector %d, %d, %v; brute force %d, %d, %v", trial, p, n0, ok, bp, bn0, bok)
+		}
+		if trial == 1 && !ok {
+			t.Fatal("the periodic tail was not proved")
+		}
+	}
 }
