@@ -38,7 +38,9 @@ type Solver[P comparable] struct {
 	rootID uint32 // and its id
 	frames []frame
 	// the stacks of the value search (valuesearch.go)
-	vs      vstack
+	vs      vstack[vframe]
+	ps      vstack[pframe[P]] // the stack of the plain search
+	pchain  bool              // the value search is plainSearch
 	vchunks [][]P // the arena's chunks
 	vci     int   // the current one
 	vbound  []int // the stack depth of the first frame of each chunk
@@ -88,6 +90,7 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 		s.ord, _ = g.(Ordered[P])
 	}
 	s.eager = s.t.ix == nil && s.t.keys.kx == nil
+	s.pchain = s.t.ix != nil && s.app != nil && s.try == nil && s.closed == nil
 	s.fast = s.t.ix != nil && (s.ord != nil || s.plain && s.split == nil && s.tsplit == nil)
 	s.mt = newTable[P](g, s.cfg.denseLimit)
 	s.yield = func(o P) bool {

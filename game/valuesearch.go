@@ -49,14 +49,14 @@ const (
 	keepChunk = 4
 )
 
-// vstack is the value search's stack of suspended frames, in chunks.
-type vstack struct {
-	top   []vframe   // the top chunk, cap vfChunk
-	full  [][]vframe // the full chunks below it
-	spare [][]vframe
+// vstack is a stack of suspended frames of the value search, in chunks.
+type vstack[F any] struct {
+	top   []F   // the top chunk, cap vfChunk
+	full  [][]F // the full chunks below it
+	spare [][]F
 }
 
-func (v *vstack) push(f vframe) {
+func (v *vstack[F]) push(f F) {
 	if len(v.top) == cap(v.top) {
 		if v.top != nil {
 			v.full = append(v.full, v.top)
@@ -64,7 +64,7 @@ func (v *vstack) push(f vframe) {
 		if n := len(v.spare); n > 0 {
 			v.top, v.spare = v.spare[n-1], v.spare[:n-1]
 		} else {
-			v.top = make([]vframe, 0, vfChunk)
+			v.top = make([]F, 0, vfChunk)
 		}
 	}
 	n := len(v.top)
@@ -73,11 +73,12 @@ func (v *vstack) push(f vframe) {
 }
 
 // pop removes the top frame and returns it, or reports false if the stack is empty.
-func (v *vstack) pop() (vframe, bool) {
+func (v *vstack[F]) pop() (F, bool) {
 	if len(v.top) == 0 {
 		n := len(v.full)
 		if n == 0 {
-			return vframe{}, false
+			var zero F
+			return zero, false
 		}
 		v.spare = append(v.spare, v.top[:0])
 		v.top, v.full = v.full[n-1], v.full[:n-1]
@@ -87,9 +88,9 @@ func (v *vstack) pop() (vframe, bool) {
 	return f, true
 }
 
-func (v *vstack) len() int { return len(v.full)*vfChunk + len(v.top) }
+func (v *vstack[F]) len() int { return len(v.full)*vfChunk + len(v.top) }
 
-func (v *vstack) at(i int) *vframe {
+func (v *vstack[F]) at(i int) *F {
 	if c := i / vfChunk; c < len(v.full) {
 		return &v.full[c][i%vfChunk]
 	}
@@ -97,7 +98,7 @@ func (v *vstack) at(i int) *vframe {
 }
 
 // reset empties the stack, keeping a few chunks.
-func (v *vstack) reset() {
+func (v *vstack[F]) reset() {
 	for _, c := range v.full {
 		v.spare = append(v.spare, c[:0])
 	}
@@ -217,6 +218,9 @@ func (s *Solver[P]) leaf(p P, id, c uint32) (uint32, bool) {
 // valueSearch computes the value of p, whose id is id and whose memo code is c (not a value), by
 // a depth-first search with an explicit stack, leaves it in the memo and returns it.
 func (s *Solver[P]) valueSearch(p P, id, c uint32) (uint32, error) {
+	if s.pchain {
+		return s.plainSearch(p, id, c)
+	}
 	s.root = p
 	if s.va == nil { // else s.va is the first chunk, empty
 		s.vchunks = append(s.vchunks[:0], make([]P, 0, vaChunk))
@@ -484,4 +488,157 @@ func (s *Solver[P]) vdone() {
 // sameArray reports whether a and b share their first element.
 func sameArray[P any](a, b []P) bool {
 	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
+}
+
+// The plain search: the value search of a game with a dense index whose options come from
+// AppendMoves alone (no TryMoves, no closed form, no Splitter). Its frames keep no options: a
+// frame is the position, its mask and its cursor, and the options of the top frame only are in a
+// scratch buffer. When the search comes back to a frame, it asks AppendMoves for the frame's
+// options again: for games with few moves, much cheaper than writing every level's options to
+// memory and reading them back.
+
+// pframe is a suspended frame of the plain search.
+type pframe[P comparable] struct {
+	p    P
+	mask uint32 // as vframe's
+	next uint32 // vPrevN, and the option the cursor is at (the one being searched)
+}
+
+// plainSearch is valueSearch for s.pchain.
+func (s *Solver[P]) plainSearch(p P, id, c uint32) (uint32, error) {
+	t := &s.t
+	limits := s.cfg.maxPositions > 0 || s.cfg.ctx != nil
+	buf := s.obuf[:0]
+	var f pframe[P] // the frame being looked at (not on the stack)
+	for {
+		// Enter p: count it, and get its options.
+		f = pframe[P]{p: p}
+		if c == cN {
+			f.next = vPrevN
+		}
+		if limits {
+			if err := s.budget.enter(&s.cfg, c == cUnknown); err != nil {
+				if c == cUnknown {
+					s.known++ // pfail uncounts it
+				}
+				s.ps.push(f)
+				s.obuf = buf[:0]
+				return 0, s.pfail(err)
+			}
+		} else {
+			s.pushes++
+			if c == cUnknown {
+				s.known++
+			}
+		}
+		buf = s.app.AppendMoves(buf[:0], p)
+		if len(buf) >= vPrevN {
+			s.ps.push(f)
+			s.obuf = buf[:0]
+			return 0, s.pfail(fmt.Errorf("position %v has more than %d options (the limit)", p, vPrevN-1))
+		}
+	scan:
+		// Move the cursor past the options whose values are known, folding them into the mask.
+		for i := int(f.next &^ vPrevN); i < len(buf); i++ {
+			o := buf[i]
+			// The memo lookup (table.lookup), inlined for dense indices.
+			var oid, oc uint32
+			if k, ok := t.ix.Index(o); ok && uint(k) < uint(t.limit) {
+				oid = uint32(k)
+				if k < len(t.dense) {
+					oc = t.dense[k]
+				}
+			} else {
+				oid = t.intern(o)
+				oc = t.codes[oid&^internBit]
+			}
+			if oc >= cBase {
+				f.mask = fold(f.mask, oc-cBase)
+				continue
+			}
+			// An option whose value is not known: suspend f and enter it.
+			f.next = f.next&vPrevN | uint32(i)
+			s.ps.push(f)
+			if oc == cOnStack || oid == id {
+				s.obuf = buf[:0]
+				return 0, s.pfail(s.pcycle(oid))
+			}
+			t.set(id, cOnStack)
+			p, id, c = o, oid, oc
+			goto enter
+		}
+		{
+			// Every option is known: the value is the mex of theirs.
+			r := uint32(bits.TrailingZeros32(^f.mask))
+			if r == 32 {
+				r = s.vmexAll(buf)
+			}
+			t.set(id, cBase+r)
+			var ok bool
+			if f, ok = s.ps.pop(); !ok {
+				s.obuf = buf[:0]
+				s.pdone()
+				return r, nil
+			}
+			// Back to the parent: its options again, its cursor past the option just done.
+			id, _ = t.lookup(f.p)
+			buf = s.app.AppendMoves(buf[:0], f.p)
+			f.mask = fold(f.mask, r)
+			f.next++
+			goto scan
+		}
+	enter:
+	}
+}
+
+// pcycle returns the error for a move from the top frame of the plain search to the position
+// with id o, on the stack.
+func (s *Solver[P]) pcycle(o uint32) error {
+	top := s.ps.len() - 1
+	j := top
+	for j > 0 {
+		if id, _ := s.t.lookup(s.ps.at(j).p); id == o {
+			break
+		}
+		j--
+	}
+	n := top + 1 - j
+	path := make([]P, 0, min(n, 2*maxCycleShown))
+	for i := j; i <= top; i++ {
+		if n > maxCycleShown && i-j == maxCycleShown/2 {
+			i = top + 1 - maxCycleShown/2 // keep only both ends
+		}
+		path = append(path, s.ps.at(i).p)
+	}
+	e := newCycleError(path)
+	if n > maxCycleShown {
+		e.Cut = n - maxCycleShown
+	}
+	return e
+}
+
+// pfail restores the memo codes of the positions on the plain search's stack, empties it and
+// returns err.
+func (s *Solver[P]) pfail(err error) error {
+	for i := s.ps.len() - 1; i >= 0; i-- {
+		f := s.ps.at(i)
+		id, _ := s.t.lookup(f.p)
+		if f.next&vPrevN != 0 {
+			s.t.set(id, cN)
+		} else {
+			s.t.set(id, cUnknown)
+			s.known--
+		}
+	}
+	s.pdone()
+	return err
+}
+
+// pdone empties the plain search's stack, keeping a few chunks.
+func (s *Solver[P]) pdone() {
+	if len(s.ps.full) > 0 || len(s.ps.spare) > keepChunk {
+		s.ps.reset()
+	} else {
+		s.ps.top = s.ps.top[:0]
+	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"iter"
 	"math/rand/v2"
@@ -563,4 +564,153 @@ func TestValueSearchChunks(t *testing.T) {
 			t.Fatalf("after the limit: %d, %v", v, err)
 		}
 	}
+}
+
+// cancelAfter is graphFast cancelling a context at its calls-th call of AppendMoves.
+type cancelAfter struct {
+	graphFast
+	calls  *int
+	cancel func()
+}
+
+func (g cancelAfter) AppendMoves(dst []int, p int) []int {
+	if *g.calls--; *g.calls == 0 {
+		g.cancel()
+	}
+	return g.graphFast.AppendMoves(dst, p)
+}
+
+func TestPlainSearchFailures(t *testing.T) {
+	// The plain search (dense index, AppendMoves, no options kept on its stack) stopped deep in
+	// its stack by a cycle, a limit or a cancelled context: the memo keeps the N-positions that
+	// outcome searches left in it and every value computed before, Known counts only those, and
+	// the solver goes on with right answers.
+	r := rand.New(rand.NewPCG(21, 22))
+	for trial := range 200 {
+		n := 2 + r.IntN(300)
+		if trial%20 == 0 {
+			n = 3 * vfChunk // stacks over several chunks
+		}
+		g := graph{}
+		for p := range n {
+			for range 1 + r.IntN(4) {
+				o := max(p-1-r.IntN(8), 0)
+				if r.IntN(6) == 0 {
+					o = r.IntN(p + 1) // further down
+				}
+				if p > 0 {
+					g[p] = append(g[p], o)
+				}
+			}
+			if r.IntN(n) == 0 {
+				g[p] = append(g[p], p+r.IntN(n-p)) // a move up: maybe a cycle
+			}
+		}
+		cyc := cyclic(g, n)
+		calls := 0
+		ctx, cancel := context.WithCancel(context.Background())
+		var opts []Option
+		var gm Game[int] = graphFast{g}
+		switch trial % 3 {
+		case 1:
+			opts = append(opts, MaxPositions(1+r.IntN(n)))
+		case 2:
+			calls = 1 + r.IntN(4*n)
+			gm = cancelAfter{graphFast{g}, &calls, cancel}
+			opts = append(opts, WithContext(ctx))
+		}
+		s := NewSolver(gm, opts...)
+		if !s.pchain {
+			t.Fatal("not the plain search")
+		}
+		memo := map[int]uint64{}
+		for _, p := range r.Perm(n) {
+			if r.IntN(3) == 0 {
+				// Outcome searches leave N-positions of unknown value in the memo.
+				if out, err := s.Outcome(p); err == nil && !cyc[p] && (out == PrevWins) != (naiveValue[int](g, p, memo) == 0) {
+					t.Fatalf("trial %d: Outcome(%d) = %v", trial, p, out)
+				}
+			}
+			v, err := s.Value(p)
+			switch {
+			case cyc[p]:
+				// An error, unless the outcome searches settled enough P-positions (value 0)
+				// for the search not to meet the cycle.
+				var ce *CycleError[int]
+				var le *LimitError
+				if errors.As(err, &ce) {
+					for i, q := range ce.Cycle {
+						if ce.Cut > 0 && i == maxCycleShown/2-1 {
+							continue // the cut
+						}
+						if !slices.Contains(g[q], ce.Cycle[(i+1)%len(ce.Cycle)]) {
+							t.Fatalf("trial %d: %v is not a cycle", trial, ce.Cycle)
+						}
+					}
+				} else if err != nil && !errors.As(err, &le) && !errors.Is(err, context.Canceled) {
+					t.Fatalf("trial %d: Value(%d) = %d, %v; want a cycle", trial, p, v, err)
+				}
+			case err == nil:
+				if want := naiveValue[int](g, p, memo); v != want {
+					t.Fatalf("trial %d: Value(%d) = %d, want %d", trial, p, v, want)
+				}
+			default:
+				var le *LimitError
+				if !errors.As(err, &le) && !errors.Is(err, context.Canceled) {
+					t.Fatalf("trial %d: Value(%d): %v", trial, p, err)
+				}
+			}
+		}
+		// What is known is right: values, and the outcomes of N-positions; no position is left
+		// on the stack.
+		for p := range n {
+			c := s.t.code(uint32(p))
+			if c == cOnStack {
+				t.Fatalf("trial %d: position %d left on the stack", trial, p)
+			}
+			if c >= cBase && !cyc[p] && uint64(c-cBase) != naiveValue[int](g, p, memo) {
+				t.Fatalf("trial %d: memo holds %d for %d", trial, c-cBase, p)
+			}
+			if c == cN && !cyc[p] && naiveValue[int](g, p, memo) == 0 {
+				t.Fatalf("trial %d: %d is N in the memo, a P-position", trial, p)
+			}
+		}
+		if k := trial % 3; k == 1 && s.Known() > s.cfg.maxPositions {
+			t.Fatalf("trial %d: %d known, limit %d", trial, s.Known(), s.cfg.maxPositions)
+		}
+		cancel()
+	}
+}
+
+// cyclic reports for each position of g (on 0..n-1) whether a cycle can be reached from it.
+func cyclic(g graph, n int) []bool {
+	// Positions from which no cycle is reachable, found backwards from the terminal ones: a
+	// position is safe once all its moves are.
+	preds := make([][]int, n)
+	left := make([]int, n)
+	var safe []int
+	for p := range n {
+		left[p] = len(g[p])
+		for _, o := range g[p] {
+			preds[o] = append(preds[o], p)
+		}
+		if left[p] == 0 {
+			safe = append(safe, p)
+		}
+	}
+	cyc := make([]bool, n)
+	for p := range cyc {
+		cyc[p] = true
+	}
+	for len(safe) > 0 {
+		o := safe[len(safe)-1]
+		safe = safe[:len(safe)-1]
+		cyc[o] = false
+		for _, p := range preds[o] {
+			if left[p]--; left[p] == 0 {
+				safe = append(safe, p)
+			}
+		}
+	}
+	return cyc
 }
