@@ -39,11 +39,12 @@ type Solver[P comparable] struct {
 	frames []frame
 	// the stacks of the value search (valuesearch.go)
 	vs      vstack[vframe]
-	ps      vstack[pframe[P]] // the stack of the plain search
-	pchain  bool              // the value search is plainSearch
-	vchunks [][]P             // the arena's chunks
-	vci     int               // the current one
-	vbound  []int             // the stack depth of the first frame of each chunk
+	ps      vstack[P] // the stack of the plain search: positions
+	pprev   []uint32  // the depths on ps of positions whose memo code was cN
+	pchain  bool      // the value search is plainSearch
+	vchunks [][]P     // the arena's chunks
+	vci     int       // the current one
+	vbound  []int     // the stack depth of the first frame of each chunk
 	// with eager (no index, no key): the ids of the options, chunk by chunk like the arena
 	eager     bool
 	vidchunks [][]uint32

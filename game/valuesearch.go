@@ -491,37 +491,33 @@ func sameArray[P any](a, b []P) bool {
 }
 
 // The plain search: the value search of a game with a dense index whose options come from
-// AppendMoves alone (no TryMoves, no closed form, no Splitter). Its frames keep no options: a
-// frame is the position, its mask and its cursor, and the options of the top frame only are in a
-// scratch buffer. When the search comes back to a frame, it asks AppendMoves for the frame's
-// options again: for games with few moves, much cheaper than writing every level's options to
-// memory and reading them back.
-
-// pframe is a suspended frame of the plain search.
-type pframe[P comparable] struct {
-	p    P
-	mask uint32 // as vframe's
-	next uint32 // vPrevN, and the option the cursor is at (the one being searched)
-}
+// AppendMoves alone (no TryMoves, no closed form, no Splitter). Its stack holds only the
+// positions of the suspended frames: no options, no mask, no cursor. The options of the top frame
+// are in a scratch buffer; when the search comes back to a frame, it asks AppendMoves for the
+// frame's options again and scans them from the first: those before the option just searched are
+// known (values never go back to unknown during a search), so the scan folds them into the mask
+// again and stops at the next option of unknown value, where the cursor was. Since the options
+// are made again anyway, the rescan costs no more than that; and for games with few moves both
+// are much cheaper than writing every level's options, mask and cursor to memory and reading
+// them back.
 
 // plainSearch is valueSearch for s.pchain.
 func (s *Solver[P]) plainSearch(p P, id, c uint32) (uint32, error) {
 	t := &s.t
 	limits := s.cfg.maxPositions > 0 || s.cfg.ctx != nil
 	buf := s.obuf[:0]
-	var f pframe[P] // the frame being looked at (not on the stack)
 	for {
-		// Enter p: count it, and get its options.
-		f = pframe[P]{p: p}
+		// Enter p (the frame at depth s.ps.len(), not on the stack): count it, and get its
+		// options.
 		if c == cN {
-			f.next = vPrevN
+			s.pprev = append(s.pprev, uint32(s.ps.len()))
 		}
 		if limits {
 			if err := s.budget.enter(&s.cfg, c == cUnknown); err != nil {
 				if c == cUnknown {
 					s.known++ // pfail uncounts it
 				}
-				s.ps.push(f)
+				s.ps.push(p)
 				s.obuf = buf[:0]
 				return 0, s.pfail(err)
 			}
@@ -531,16 +527,12 @@ func (s *Solver[P]) plainSearch(p P, id, c uint32) (uint32, error) {
 				s.known++
 			}
 		}
+	resume:
 		buf = s.app.AppendMoves(buf[:0], p)
-		if len(buf) >= vPrevN {
-			s.ps.push(f)
-			s.obuf = buf[:0]
-			return 0, s.pfail(fmt.Errorf("position %v has more than %d options (the limit)", p, vPrevN-1))
-		}
-	scan:
-		// Move the cursor past the options whose values are known, folding them into the mask.
-		for i := int(f.next &^ vPrevN); i < len(buf); i++ {
-			o := buf[i]
+		// Fold the options whose values are known into the mask, up to the first whose value is
+		// not.
+		var mask uint32
+		for _, o := range buf {
 			// The memo lookup (table.lookup), inlined for dense indices.
 			var oid, oc uint32
 			if k, ok := t.ix.Index(o); ok && uint(k) < uint(t.limit) {
@@ -553,12 +545,11 @@ func (s *Solver[P]) plainSearch(p P, id, c uint32) (uint32, error) {
 				oc = t.codes[oid&^internBit]
 			}
 			if oc >= cBase {
-				f.mask = fold(f.mask, oc-cBase)
+				mask = fold(mask, oc-cBase)
 				continue
 			}
-			// An option whose value is not known: suspend f and enter it.
-			f.next = f.next&vPrevN | uint32(i)
-			s.ps.push(f)
+			// An option whose value is not known: suspend p and enter it.
+			s.ps.push(p)
 			if oc == cOnStack || oid == id {
 				s.obuf = buf[:0]
 				return 0, s.pfail(s.pcycle(oid))
@@ -569,23 +560,23 @@ func (s *Solver[P]) plainSearch(p P, id, c uint32) (uint32, error) {
 		}
 		{
 			// Every option is known: the value is the mex of theirs.
-			r := uint32(bits.TrailingZeros32(^f.mask))
+			r := uint32(bits.TrailingZeros32(^mask))
 			if r == 32 {
 				r = s.vmexAll(buf)
 			}
 			t.set(id, cBase+r)
+			if n := len(s.pprev); n > 0 && int(s.pprev[n-1]) == s.ps.len() {
+				s.pprev = s.pprev[:n-1]
+			}
 			var ok bool
-			if f, ok = s.ps.pop(); !ok {
+			if p, ok = s.ps.pop(); !ok {
 				s.obuf = buf[:0]
 				s.pdone()
 				return r, nil
 			}
-			// Back to the parent: its options again, its cursor past the option just done.
-			id, _ = t.lookup(f.p)
-			buf = s.app.AppendMoves(buf[:0], f.p)
-			f.mask = fold(f.mask, r)
-			f.next++
-			goto scan
+			// Back to the parent.
+			id, _ = t.lookup(p)
+			goto resume
 		}
 	enter:
 	}
@@ -597,7 +588,7 @@ func (s *Solver[P]) pcycle(o uint32) error {
 	top := s.ps.len() - 1
 	j := top
 	for j > 0 {
-		if id, _ := s.t.lookup(s.ps.at(j).p); id == o {
+		if id, _ := s.t.lookup(*s.ps.at(j)); id == o {
 			break
 		}
 		j--
@@ -608,7 +599,7 @@ func (s *Solver[P]) pcycle(o uint32) error {
 		if n > maxCycleShown && i-j == maxCycleShown/2 {
 			i = top + 1 - maxCycleShown/2 // keep only both ends
 		}
-		path = append(path, s.ps.at(i).p)
+		path = append(path, *s.ps.at(i))
 	}
 	e := newCycleError(path)
 	if n > maxCycleShown {
@@ -620,11 +611,12 @@ func (s *Solver[P]) pcycle(o uint32) error {
 // pfail restores the memo codes of the positions on the plain search's stack, empties it and
 // returns err.
 func (s *Solver[P]) pfail(err error) error {
+	k := len(s.pprev) - 1
 	for i := s.ps.len() - 1; i >= 0; i-- {
-		f := s.ps.at(i)
-		id, _ := s.t.lookup(f.p)
-		if f.next&vPrevN != 0 {
+		id, _ := s.t.lookup(*s.ps.at(i))
+		if k >= 0 && int(s.pprev[k]) == i {
 			s.t.set(id, cN)
+			k--
 		} else {
 			s.t.set(id, cUnknown)
 			s.known--
@@ -636,6 +628,7 @@ func (s *Solver[P]) pfail(err error) error {
 
 // pdone empties the plain search's stack, keeping a few chunks.
 func (s *Solver[P]) pdone() {
+	s.pprev = s.pprev[:0]
 	if len(s.ps.full) > 0 || len(s.ps.spare) > keepChunk {
 		s.ps.reset()
 	} else {
