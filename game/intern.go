@@ -6,44 +6,52 @@ import (
 )
 
 // interner numbers positions 0, 1, 2, … in the order it first sees them: an open-addressing hash
-// table (linear probing, at most half full) with the positions and their numbers in its slots,
-// hashed as Go's maps hash them (hash/maphash.Comparable, with a seed of its own). A lookup of a
-// new position finds the slot to insert it in on the same probe, which a Go map cannot do.
+// table (linear probing, at most half full) with the positions, their numbers and 32 bits of their
+// hashes in its slots, hashed as Go's maps hash them (hash/maphash.Comparable, with a seed of its
+// own). A lookup of a new position finds the slot to insert it in on the same probe, which a Go
+// map cannot do. A slot's place is the top bits of its 32 hash bits, so growing the table needs no
+// hashing: it reads the old slots in order and writes each to one of two places, in order too.
 type interner[P comparable] struct {
 	seed  maphash.Seed
-	slots []islot[P] // len a power of two, or 0
-	shift uint       // 64 - log2(len(slots))
+	slots []islot[P] // len a power of two (at most 1<<32), or 0
+	shift uint       // 32 - log2(len(slots))
 	n     int        // positions interned
 }
 
-// islot is a slot: num is the position's number plus one, 0 for an empty slot.
+// islot is a slot: num is the position's number plus one, 0 for an empty slot; h the top 32
+// bits of its hash (spread by Fibonacci hashing).
 type islot[P comparable] struct {
 	key P
 	num uint32
+	h   uint32
 }
 
 // Len returns the number of positions interned.
 func (h *interner[P]) Len() int { return h.n }
+
+// hash returns the 32 bits of p's hash kept in its slot.
+func (h *interner[P]) hash(p P) uint32 {
+	// Fibonacci hashing of the hash's high bits spreads even a weak hash over the table.
+	return uint32((maphash.Comparable(h.seed, p) * 0x9e3779b97f4a7c15) >> 32)
+}
 
 // intern returns the number of p, giving it the number next if p is new (then added is true).
 func (h *interner[P]) intern(p P, next uint32) (num uint32, added bool) {
 	if 2*(h.n+1) > len(h.slots) {
 		h.grow()
 	}
-	mask := uint64(len(h.slots) - 1)
-	// Fibonacci hashing of the hash's high bits spreads even a weak hash over the table.
-	i := (maphash.Comparable(h.seed, p) * 0x9e3779b97f4a7c15) >> h.shift
-	for {
+	mask := uint32(len(h.slots) - 1)
+	hp := h.hash(p)
+	for i := hp >> h.shift; ; i = (i + 1) & mask {
 		s := &h.slots[i]
 		if s.num == 0 {
-			s.key, s.num = p, next+1
+			s.key, s.num, s.h = p, next+1, hp
 			h.n++
 			return next, true
 		}
-		if s.key == p {
+		if s.h == hp && s.key == p {
 			return s.num - 1, false
 		}
-		i = (i + 1) & mask
 	}
 }
 
@@ -55,13 +63,13 @@ func (h *interner[P]) grow() {
 	}
 	size := max(2*len(old), 1024)
 	h.slots = make([]islot[P], size)
-	h.shift = uint(64 - log2(size))
-	mask := uint64(size - 1)
+	h.shift = uint(32 - log2(size))
+	mask := uint32(size - 1)
 	for _, s := range old {
 		if s.num == 0 {
 			continue
 		}
-		i := (maphash.Comparable(h.seed, s.key) * 0x9e3779b97f4a7c15) >> h.shift
+		i := s.h >> h.shift
 		for h.slots[i].num != 0 {
 			i = (i + 1) & mask
 		}
