@@ -2,7 +2,11 @@ package game
 
 import (
 	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
+	"reflect"
 	"slices"
+	"unsafe"
 )
 
 // interner numbers positions 0, 1, 2, … in the order it first sees them: an open-addressing hash
@@ -13,6 +17,7 @@ import (
 // hashing: it reads the old slots in order and writes each to one of two places, in order too.
 type interner[P comparable] struct {
 	seed  maphash.Seed
+	mem   *memHash // for types of plain memory but for padding or blank fields; else nil
 	slots []islot[P] // len a power of two (at most 1<<32), or 0
 	shift uint       // 32 - log2(len(slots))
 	n     int        // positions interned
@@ -31,8 +36,14 @@ func (h *interner[P]) Len() int { return h.n }
 
 // hash returns the 32 bits of p's hash kept in its slot.
 func (h *interner[P]) hash(p P) uint32 {
+	var x uint64
+	if h.mem != nil {
+		x = h.mem.hash(unsafe.Pointer(&p))
+	} else {
+		x = maphash.Comparable(h.seed, p)
+	}
 	// Fibonacci hashing of the hash's high bits spreads even a weak hash over the table.
-	return uint32((maphash.Comparable(h.seed, p) * 0x9e3779b97f4a7c15) >> 32)
+	return uint32((x * 0x9e3779b97f4a7c15) >> 32)
 }
 
 // intern returns the number of p, giving it the number next if p is new (then added is true).
@@ -60,6 +71,7 @@ func (h *interner[P]) grow() {
 	old := h.slots
 	if old == nil {
 		h.seed = maphash.MakeSeed()
+		h.mem = newMemHash(reflect.TypeFor[P]())
 	}
 	size := max(2*len(old), 1024)
 	h.slots = make([]islot[P], size)
@@ -177,4 +189,88 @@ func push[T any](s *[]T, v T) {
 	}
 	*s = (*s)[:n+1]
 	(*s)[n] = v
+}
+
+// memHash hashes values of a type whose values are equal (==) exactly when their significant
+// bytes are (see significantBytes): the bytes read as 64-bit words, the others masked off, each
+// word mixed in by a 128-bit product (as wyhash does). Much cheaper than hash/maphash.Comparable,
+// which hashes a struct field by field through the type's hash function.
+type memHash struct {
+	mask []uint64 // per word of the value (the last one maybe partial), the significant bits
+	size uintptr
+	seed uint64
+}
+
+// newMemHash returns a memHash for t, or nil if t's values are not plain memory but for
+// padding and blank fields, or if t has no size.
+func newMemHash(t reflect.Type) *memHash {
+	sig := make([]byte, t.Size())
+	if len(sig) == 0 || !significantBytes(t, sig) {
+		return nil
+	}
+	m := &memHash{size: t.Size(), seed: rand.Uint64() | 1}
+	for i := 0; i < len(sig); i += 8 {
+		var w uint64
+		for j := i; j < min(i+8, len(sig)); j++ {
+			w |= uint64(sig[j]) << (8 * (j - i))
+		}
+		m.mask = append(m.mask, w)
+	}
+	return m
+}
+
+// hash returns the hash of the value at p.
+func (m *memHash) hash(p unsafe.Pointer) uint64 {
+	h := m.seed
+	n := m.size
+	for _, mw := range m.mask {
+		var w uint64
+		if n >= 8 {
+			w = *(*uint64)(p)
+			p = unsafe.Add(p, 8)
+			n -= 8
+		} else {
+			for j := range n {
+				w |= uint64(*(*byte)(unsafe.Add(p, j))) << (8 * j)
+			}
+		}
+		hi, lo := bits.Mul64(w&mw^0xa0761d6478bd642f, h^0xe7037ed1a0b428db)
+		h = hi ^ lo
+	}
+	return h
+}
+
+// significantBytes marks in sig (len t.Size()) with 0xff the bytes of t's values that take part
+// in ==, and reports whether == on t is the equality of those bytes: booleans and integers, and
+// arrays and structs of them; padding and blank fields (which == skips) are left 0. Floating-point
+// numbers (0 == -0, NaN != NaN), strings, pointers, interfaces and channels are not.
+func significantBytes(t reflect.Type, sig []byte) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		for i := range sig {
+			sig[i] = 0xff
+		}
+		return true
+	case reflect.Array:
+		es := t.Elem().Size()
+		for i := range t.Len() {
+			if !significantBytes(t.Elem(), sig[uintptr(i)*es:uintptr(i+1)*es]) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Name == "_" {
+				continue // == skips blank fields
+			}
+			if !significantBytes(f.Type, sig[f.Offset:f.Offset+f.Type.Size()]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
