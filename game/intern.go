@@ -10,29 +10,28 @@ import (
 )
 
 // interner numbers positions 0, 1, 2, … in the order it first sees them: an open-addressing hash
-// table (linear probing, at most half full) with the positions, their numbers and 32 bits of their
-// hashes in its slots, hashed as Go's maps hash them (hash/maphash.Comparable, with a seed of its
+// table (linear probing, at most half full) with the positions' numbers and 32 bits of their
+// hashes in its slots (8 bytes, whatever the positions; the positions by number beside it), hashed as Go's maps hash them (hash/maphash.Comparable, with a seed of its
 // own). A lookup of a new position finds the slot to insert it in on the same probe, which a Go
 // map cannot do. A slot's place is the top bits of its 32 hash bits, so growing the table needs no
 // hashing: it reads the old slots in order and writes each to one of two places, in order too.
 type interner[P comparable] struct {
 	seed  maphash.Seed
 	mem   *memHash // for types of plain memory but for padding or blank fields; else nil
-	slots []islot[P] // len a power of two (at most 1<<32), or 0
-	shift uint       // 32 - log2(len(slots))
-	n     int        // positions interned
+	slots []islot // len a power of two (at most 1<<32), or 0
+	shift uint    // 32 - log2(len(slots))
+	pos   []P     // the position of each number
 }
 
 // islot is a slot: num is the position's number plus one, 0 for an empty slot; h the top 32
 // bits of its hash (spread by Fibonacci hashing).
-type islot[P comparable] struct {
-	key P
+type islot struct {
 	num uint32
 	h   uint32
 }
 
 // Len returns the number of positions interned.
-func (h *interner[P]) Len() int { return h.n }
+func (h *interner[P]) Len() int { return len(h.pos) }
 
 // hash returns the 32 bits of p's hash kept in its slot.
 func (h *interner[P]) hash(p P) uint32 {
@@ -47,8 +46,9 @@ func (h *interner[P]) hash(p P) uint32 {
 }
 
 // intern returns the number of p, giving it the number next if p is new (then added is true).
+// The numbers given must be 0, 1, 2, … in order.
 func (h *interner[P]) intern(p P, next uint32) (num uint32, added bool) {
-	if 2*(h.n+1) > len(h.slots) {
+	if 2*(len(h.pos)+1) > len(h.slots) {
 		h.grow()
 	}
 	mask := uint32(len(h.slots) - 1)
@@ -56,11 +56,11 @@ func (h *interner[P]) intern(p P, next uint32) (num uint32, added bool) {
 	for i := hp >> h.shift; ; i = (i + 1) & mask {
 		s := &h.slots[i]
 		if s.num == 0 {
-			s.key, s.num, s.h = p, next+1, hp
-			h.n++
+			*s = islot{num: next + 1, h: hp}
+			push(&h.pos, p)
 			return next, true
 		}
-		if s.h == hp && s.key == p {
+		if s.h == hp && h.pos[s.num-1] == p {
 			return s.num - 1, false
 		}
 	}
@@ -74,7 +74,7 @@ func (h *interner[P]) grow() {
 		h.mem = newMemHash(reflect.TypeFor[P]())
 	}
 	size := max(2*len(old), 1024)
-	h.slots = make([]islot[P], size)
+	h.slots = make([]islot, size)
 	h.shift = uint(32 - log2(size))
 	mask := uint32(size - 1)
 	for _, s := range old {
