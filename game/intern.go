@@ -18,9 +18,9 @@ import (
 type interner[P comparable] struct {
 	seed  maphash.Seed
 	mem   *memHash // for types of plain memory but for padding or blank fields; else nil
-	slots []islot // len a power of two (at most 1<<32), or 0
-	shift uint    // 32 - log2(len(slots))
-	pos   []P     // the position of each number
+	slots []islot  // len a power of two (at most 1<<32), or 0
+	shift uint     // 32 - log2(len(slots))
+	pos   []P      // the position of each number
 }
 
 // islot is a slot: num is the position's number plus one, 0 for an empty slot; h the top 32

@@ -3,7 +3,11 @@ package game
 import (
 	"iter"
 	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // strideKey keys a node n as n<<shift: keys with equal low bits.
@@ -66,4 +70,139 @@ func TestInterner(t *testing.T) {
 	if h.Len() != len(ref) {
 		t.Fatalf("%d interned, want %d", h.Len(), len(ref))
 	}
+}
+
+// Position types for the hash of significant bytes (memHash).
+type (
+	padded struct {
+		a int32
+		b int8
+	} // 3 bytes of padding
+	blank struct {
+		a uint16
+		_ uint16
+		b uint32
+	} // a blank field, skipped by ==
+	wide    struct{ a, b, c int64 } // 24 bytes, no padding
+	odd     [3]uint8                // 3 bytes
+	oddWide struct {
+		a int64
+		b [3]int8
+	} // 11 bytes and 5 of padding
+	paddedAr [3]padded // padding inside an array
+	withStr  struct {
+		a int
+		s string
+	} // not plain memory
+	withFlt struct {
+		a int32
+		f float32
+	} // not plain memory (0 == -0)
+)
+
+func TestSignificantBytes(t *testing.T) {
+	for _, c := range []struct {
+		typ  reflect.Type
+		want string // x: a significant byte, .: padding or blank; "" if not plain memory
+	}{
+		{reflect.TypeFor[padded](), "xxxxx..."},
+		{reflect.TypeFor[blank](), "xx..xxxx"},
+		{reflect.TypeFor[wide](), strings.Repeat("x", 24)},
+		{reflect.TypeFor[odd](), "xxx"},
+		{reflect.TypeFor[oddWide](), "xxxxxxxxxxx....."},
+		{reflect.TypeFor[paddedAr](), "xxxxx...xxxxx...xxxxx..."},
+		{reflect.TypeFor[withStr](), ""},
+		{reflect.TypeFor[withFlt](), ""},
+		{reflect.TypeFor[*int](), ""},
+	} {
+		sig := make([]byte, c.typ.Size())
+		got := ""
+		if significantBytes(c.typ, sig) {
+			for _, b := range sig {
+				got += map[byte]string{0: ".", 0xff: "x"}[b]
+			}
+		}
+		if got != c.want {
+			t.Errorf("%v: %q, want %q", c.typ, got, c.want)
+		}
+		if (newMemHash(c.typ) != nil) != (c.want != "") {
+			t.Errorf("%v: memHash %v", c.typ, newMemHash(c.typ))
+		}
+	}
+}
+
+// internAgainstMap interns n random values of P made by mk (from a number below m, so that many
+// repeat) and checks the numbers against a Go map's.
+func internAgainstMap[P comparable](t *testing.T, r *rand.Rand, n, m int, mk func(r *rand.Rand, k int) P) {
+	t.Helper()
+	var h interner[P]
+	ref := map[P]uint32{}
+	for i := range n {
+		p := mk(r, r.IntN(m))
+		want, ok := ref[p]
+		if !ok {
+			want = uint32(len(ref))
+			ref[p] = want
+		}
+		num, added := h.intern(p, uint32(len(ref)-1))
+		if num != want || added == ok {
+			t.Fatalf("%T: lookup %d of %v: %d, %v; want %d, %v", p, i, p, num, added, want, !ok)
+		}
+	}
+	if h.Len() != len(ref) {
+		t.Fatalf("%T: %d interned, want %d", *new(P), h.Len(), len(ref))
+	}
+}
+
+func TestInternerTypes(t *testing.T) {
+	// Values equal under == are one position whatever their padding and blank fields hold (the
+	// values are made with garbage there, through unsafe); different values are different.
+	r := rand.New(rand.NewPCG(23, 24))
+	dirty := func(p unsafe.Pointer, size uintptr, r *rand.Rand) {
+		for i := range size {
+			*(*byte)(unsafe.Add(p, i)) = byte(r.Uint32())
+		}
+	}
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) padded {
+		var p padded
+		dirty(unsafe.Pointer(&p), unsafe.Sizeof(p), r)
+		p.a, p.b = int32(k>>3), int8(k&7)
+		return p
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) blank {
+		var p blank
+		dirty(unsafe.Pointer(&p), unsafe.Sizeof(p), r)
+		p.a, p.b = uint16(k), uint32(k>>16)
+		return p
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) wide {
+		return wide{int64(k % 7), int64(k / 7), -int64(k)}
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) odd {
+		return odd{byte(k), byte(k >> 8), byte(k >> 16)}
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) oddWide {
+		var p oddWide
+		dirty(unsafe.Pointer(&p), unsafe.Sizeof(p), r)
+		p.a, p.b = int64(k>>8)<<40, [3]int8{int8(k), 0, int8(k >> 4)}
+		return p
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) paddedAr {
+		var p paddedAr
+		dirty(unsafe.Pointer(&p), unsafe.Sizeof(p), r)
+		for i := range p {
+			p[i].a, p[i].b = int32(k>>(4*i)), int8(i)
+		}
+		return p
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) withStr {
+		return withStr{k % 3, strconv.Itoa(k / 3)}
+	})
+	internAgainstMap(t, r, 50_000, 20_000, func(r *rand.Rand, k int) withFlt {
+		f := float32(k / 2)
+		if k%2 == 1 {
+			f = -f // -0 == 0: one position
+		}
+		return withFlt{int32(k % 5), f}
+	})
 }
