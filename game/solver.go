@@ -41,6 +41,8 @@ type Solver[P comparable] struct {
 	vs      vstack[vframe]
 	ps      vstack[P] // the stack of the plain search: positions
 	pprev   []uint32  // the depths on ps of positions whose memo code was cN
+	pwide   []pwide   // the frames on ps (and the top one) with many options
+	parena  []P       // and their options
 	pchain  bool      // the value search is plainSearch
 	vchunks [][]P     // the arena's chunks
 	vci     int       // the current one

@@ -581,7 +581,7 @@ func (g cancelAfter) AppendMoves(dst []int, p int) []int {
 }
 
 func TestPlainSearchFailures(t *testing.T) {
-	// The plain search (dense index, AppendMoves, no options kept on its stack) stopped deep in
+	// The plain search (dense index, AppendMoves, options kept only for wide frames) stopped deep in
 	// its stack by a cycle, a limit or a cancelled context: the memo keeps the N-positions that
 	// outcome searches left in it and every value computed before, Known counts only those, and
 	// the solver goes on with right answers.
@@ -593,7 +593,11 @@ func TestPlainSearchFailures(t *testing.T) {
 		}
 		g := graph{}
 		for p := range n {
-			for range 1 + r.IntN(4) {
+			k := 1 + r.IntN(4)
+			if r.IntN(8) == 0 {
+				k = pNarrow + r.IntN(40) // a wide frame: options kept
+			}
+			for range k {
 				o := max(p-1-r.IntN(8), 0)
 				if r.IntN(6) == 0 {
 					o = r.IntN(p + 1) // further down
@@ -631,7 +635,11 @@ func TestPlainSearchFailures(t *testing.T) {
 					t.Fatalf("trial %d: Outcome(%d) = %v", trial, p, out)
 				}
 			}
+			before := s.Known()
 			v, err := s.Value(p)
+			if s.Known() < before {
+				t.Fatalf("trial %d: Value(%d) (%v) forgot positions: %d known, %d before", trial, p, err, s.Known(), before)
+			}
 			switch {
 			case cyc[p]:
 				// An error, unless the outcome searches settled enough P-positions (value 0)
@@ -662,7 +670,16 @@ func TestPlainSearchFailures(t *testing.T) {
 			}
 		}
 		// What is known is right: values, and the outcomes of N-positions; no position is left
-		// on the stack.
+		// on the stack; Known counts the positions the memo knows something of.
+		known := 0
+		for _, c := range append(slices.Clone(s.t.dense), s.t.codes...) {
+			if c != cUnknown {
+				known++
+			}
+		}
+		if known != s.Known() {
+			t.Fatalf("trial %d: %d positions in the memo, Known %d", trial, known, s.Known())
+		}
 		for p := range n {
 			c := s.t.code(uint32(p))
 			if c == cOnStack {
