@@ -31,14 +31,48 @@ func (bitsKeyer[P]) Key(p P) uint64 {
 	return k
 }
 
-// autoKeyer returns a bitsKeyer for P when its values are at most 8 bytes of plain memory, and
-// nil otherwise.
+// gatherKeyer is the Keyer the solver gives itself for a type that is plain memory but for
+// padding or blank fields (see significantBytes) and has at most 8 significant bytes — a 32-bit
+// board and a one-byte flag, say: the key is those bytes, gathered.
+type gatherKeyer[P comparable] struct {
+	offs []uintptr // the offsets of the significant bytes, in order
+}
+
+// Key returns the significant bytes of p as a number, the first in the low byte.
+func (g gatherKeyer[P]) Key(p P) uint64 {
+	ptr := unsafe.Pointer(&p)
+	var k uint64
+	for i, o := range g.offs {
+		k |= uint64(*(*byte)(unsafe.Add(ptr, o))) << (8 * i)
+	}
+	return k
+}
+
+// autoKeyer returns a Keyer for P when equality on P is that of at most 8 bytes of it: a
+// bitsKeyer for at most 8 bytes of plain memory, a gatherKeyer when padding or blank fields leave
+// at most 8 significant bytes; nil otherwise.
 func autoKeyer[P comparable]() Keyer[P] {
 	t := reflect.TypeFor[P]()
-	if t.Size() == 0 || t.Size() > 8 || !plainMemory(t) {
+	if t.Size() == 0 {
 		return nil
 	}
-	return bitsKeyer[P]{}
+	if t.Size() <= 8 && plainMemory(t) {
+		return bitsKeyer[P]{}
+	}
+	sig := make([]byte, t.Size())
+	if !significantBytes(t, sig) {
+		return nil
+	}
+	var offs []uintptr
+	for i, b := range sig {
+		if b != 0 {
+			offs = append(offs, uintptr(i))
+		}
+	}
+	if len(offs) > 8 {
+		return nil
+	}
+	return gatherKeyer[P]{offs: offs}
 }
 
 // plainMemory reports whether two values of type t are equal (==) exactly when their bytes are:

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 func TestPlainMemory(t *testing.T) {
@@ -49,8 +50,14 @@ func TestPlainMemory(t *testing.T) {
 	if autoKeyer[nested]() != nil {
 		t.Error("nested is 12 bytes: no automatic key")
 	}
-	if autoKeyer[padded]() != nil || autoKeyer[string]() != nil {
+	if autoKeyer[string]() != nil || autoKeyer[withFloat]() != nil {
 		t.Error("automatic key for a type whose bytes are not its value")
+	}
+	if autoKeyer[padded]() != nil { // an int8 and an int64: 9 significant bytes
+		t.Error("padded has 9 significant bytes: no automatic key")
+	}
+	if g, ok := autoKeyer[blank]().(gatherKeyer[blank]); !ok || len(g.offs) != 4 {
+		t.Error("blank's == compares 4 bytes: they should be its key")
 	}
 }
 
@@ -86,13 +93,20 @@ func TestBitsKeyer(t *testing.T) {
 		func(p any) uint64 { return bitsKeyer[bool]{}.Key(p.(bool)) })
 }
 
-// cell and paddedCell are positions of a two-heap game (take 1 or 2 from one heap, or 1 from
-// both), one as plain memory (the solver keys it by its bits) and one with padding (hashed).
+// cell, paddedCell and wideCell are positions of a two-heap game (take 1 or 2 from one heap, or 1
+// from both): plain memory (the solver keys it by its bits), padding around 5 significant bytes
+// (keyed by those bytes) and 9 significant bytes (hashed).
 type cell struct{ A, B int16 }
 
 type paddedCell struct {
 	A int8
 	B int32
+}
+
+type wideCell struct {
+	A int8
+	B int32
+	C int32
 }
 
 type twoHeaps struct{}
@@ -101,6 +115,18 @@ func (twoHeaps) Moves(p cell) iter.Seq[cell] {
 	return func(yield func(cell) bool) {
 		for _, d := range [][2]int16{{1, 0}, {2, 0}, {0, 1}, {0, 2}, {1, 1}} {
 			if q := (cell{p.A - d[0], p.B - d[1]}); q.A >= 0 && q.B >= 0 && !yield(q) {
+				return
+			}
+		}
+	}
+}
+
+type twoHeapsWide struct{}
+
+func (twoHeapsWide) Moves(p wideCell) iter.Seq[wideCell] {
+	return func(yield func(wideCell) bool) {
+		for q := range (twoHeaps{}).Moves(cell{int16(p.A), int16(p.B)}) {
+			if !yield(wideCell{int8(q.A), int32(q.B), 7}) {
 				return
 			}
 		}
@@ -122,18 +148,47 @@ func (twoHeapsPadded) Moves(p paddedCell) iter.Seq[paddedCell] {
 func TestAutoKeyedSolver(t *testing.T) {
 	var cells []cell
 	var padded []paddedCell
+	var wide []wideCell
 	for a := range int16(40) {
 		for b := range int16(90) {
 			cells = append(cells, cell{a, b})
 			padded = append(padded, paddedCell{int8(a), int32(b)})
+			wide = append(wide, wideCell{int8(a), int32(b), 7})
 		}
 	}
-	if s := NewSolver[cell](twoHeaps{}); s.t.keys.kx == nil {
+	if _, ok := NewSolver[cell](twoHeaps{}).t.keys.kx.(bitsKeyer[cell]); !ok {
 		t.Fatal("cell is plain memory: the solver should key it by its bits")
 	}
-	if s := NewSolver[paddedCell](twoHeapsPadded{}); s.t.keys.kx != nil {
-		t.Fatal("paddedCell has padding: the solver must hash it")
+	if g, ok := NewSolver[paddedCell](twoHeapsPadded{}).t.keys.kx.(gatherKeyer[paddedCell]); !ok || len(g.offs) != 5 {
+		t.Fatal("paddedCell has 5 significant bytes: the solver should key it by them")
+	}
+	if s := NewSolver[wideCell](twoHeapsWide{}); s.t.keys.kx != nil {
+		t.Fatal("wideCell has 9 significant bytes: the solver must hash it")
 	}
 	checkAgainstNaive[cell](t, "two heaps (bits as keys)", twoHeaps{}, cells)
-	checkAgainstNaive[paddedCell](t, "two heaps (hashed)", twoHeapsPadded{}, padded)
+	checkAgainstNaive[paddedCell](t, "two heaps (significant bytes as keys)", twoHeapsPadded{}, padded)
+	checkAgainstNaive[wideCell](t, "two heaps (hashed)", twoHeapsWide{}, wide)
+}
+
+// TestGatherKeyerIgnoresPadding: garbage in a position's padding changes neither its key nor its
+// equality, and different significant bytes give different keys.
+func TestGatherKeyerIgnoresPadding(t *testing.T) {
+	kx := autoKeyer[paddedCell]()
+	r := rand.New(rand.NewPCG(53, 54))
+	keys := map[uint64]paddedCell{}
+	for range 3000 {
+		p := paddedCell{int8(r.IntN(256) - 128), int32(r.Uint32())}
+		q := p
+		pad := unsafe.Slice((*byte)(unsafe.Pointer(&q)), unsafe.Sizeof(q))
+		for i := 1; i < 4; i++ { // the bytes between A (offset 0) and B (offset 4)
+			pad[i] = byte(r.Uint32())
+		}
+		if q != p || kx.Key(q) != kx.Key(p) {
+			t.Fatalf("%v: padding changed the key (%d, %d)", p, kx.Key(p), kx.Key(q))
+		}
+		if old, ok := keys[kx.Key(p)]; ok && old != p {
+			t.Fatalf("%v and %v share a key", p, old)
+		}
+		keys[kx.Key(p)] = p
+	}
 }
