@@ -56,7 +56,7 @@ type sub3Hashed struct{}
 func (sub3Hashed) Moves(p hashedKey) iter.Seq[hashedKey] {
 	return func(yield func(hashedKey) bool) {
 		for _, s := range benchSet {
-			if int32(s) <= p.n && !yield(hk(p.n - int32(s))) {
+			if int32(s) <= p.n && !yield(hk(p.n-int32(s))) {
 				return
 			}
 		}
@@ -66,7 +66,7 @@ func (sub3Hashed) Moves(p hashedKey) iter.Seq[hashedKey] {
 func (sub3Hashed) AppendMoves(dst []hashedKey, p hashedKey) []hashedKey {
 	for _, s := range benchSet {
 		if int32(s) <= p.n {
-			dst = append(dst, hk(p.n - int32(s)))
+			dst = append(dst, hk(p.n-int32(s)))
 		}
 	}
 	return dst
