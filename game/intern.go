@@ -110,8 +110,8 @@ func log2(n int) int {
 // positions themselves.
 //
 // A game need not offer Key when its positions are small plain data — booleans and integers, or
-// arrays and structs of them without padding, 8 bytes at most: the solver then keys positions by
-// their bits itself.
+// arrays and structs of them, whose == compares at most 8 bytes (padding and blank fields aside):
+// the solver then keys positions by those bytes itself.
 type Keyer[P comparable] interface {
 	Key(p P) uint64
 }
