@@ -14,9 +14,13 @@ const Draw Outcome = 2
 // position is N if it has an option that is P, P if all its options are N (a terminal position
 // is P), and [Draw] if neither follows in finitely many steps. It explores every position
 // reachable from p (bounded by [MaxPositions]) and settles them backwards from the terminal
-// positions (retrograde analysis). Nothing is memoized between calls; a [Splitter] is not used.
-// For a game without cycles the answer is Outcome's.
+// positions (retrograde analysis). The outcomes settled are kept for later calls, which stop
+// exploring where they meet one (the memo too is bounded by MaxPositions); a [Splitter] is not
+// used. For a game without cycles the answer is Outcome's.
 func (s *Solver[P]) LoopyOutcome(p P) (Outcome, error) {
+	if o, ok := s.loopy[p]; ok {
+		return o, nil
+	}
 	g, err := s.loopyGraph(p)
 	if err != nil {
 		return PrevWins, err
@@ -57,8 +61,19 @@ func (s *Solver[P]) loopyGraph(root P) (*loopyGraph[P], error) {
 	g := &loopyGraph[P]{}
 	ids := map[P]int{root: 0}
 	g.pos = append(g.pos, root)
+	// known[i]: node i's outcome was settled by an earlier call; it is not explored. The root
+	// always is, for LoopyMoves.
+	var known []bool
 	// Explore breadth-first: node i's options are appended when i is reached in the queue.
 	for i := 0; i < len(g.pos); i++ {
+		known = append(known, false)
+		if i > 0 {
+			if _, ok := s.loopy[g.pos[i]]; ok {
+				known[i] = true
+				g.start = append(g.start, len(g.edges))
+				continue
+			}
+		}
 		if s.cfg.maxPositions > 0 && len(g.pos) > s.cfg.maxPositions {
 			return nil, &LimitError{Limit: s.cfg.maxPositions}
 		}
@@ -128,7 +143,13 @@ func (s *Solver[P]) loopyGraph(root P) (*loopyGraph[P], error) {
 	}
 	queue := make([]int, 0, n)
 	for v := range n {
-		if left[v] == 0 {
+		switch {
+		case known[v]:
+			if o := s.loopy[g.pos[v]]; o != Draw {
+				g.outcome[v] = o
+				queue = append(queue, v)
+			}
+		case left[v] == 0:
 			g.outcome[v] = PrevWins
 			queue = append(queue, v)
 		}
@@ -147,6 +168,15 @@ func (s *Solver[P]) loopyGraph(root P) (*loopyGraph[P], error) {
 				g.outcome[w] = PrevWins
 				queue = append(queue, w)
 			}
+		}
+	}
+	// Keep the outcomes for later calls, while the memo stays within the position limit.
+	if s.cfg.maxPositions == 0 || len(s.loopy)+n <= s.cfg.maxPositions {
+		if s.loopy == nil {
+			s.loopy = make(map[P]Outcome, n)
+		}
+		for v, p := range g.pos {
+			s.loopy[p] = g.outcome[v]
 		}
 	}
 	return g, nil

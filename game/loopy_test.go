@@ -1,6 +1,7 @@
 package game
 
 import (
+	"iter"
 	"math/rand/v2"
 	"testing"
 )
@@ -90,5 +91,79 @@ func TestLoopyOutcome(t *testing.T) {
 	}
 	if _, err := NewSolver[int](chainInt{}, MaxPositions(10)).LoopyOutcome(100); err == nil {
 		t.Fatal("limit ignored")
+	}
+}
+
+// countingGraph counts the positions whose moves are asked for.
+type countingGraph struct {
+	g     graph
+	calls *int
+}
+
+func (c countingGraph) Moves(p int) iter.Seq[int] {
+	*c.calls++
+	return c.g.Moves(p)
+}
+
+// TestLoopyMemo: one solver asked about every position of random cyclic graphs, in random order,
+// agrees with a fresh solver per position (no memo) and with the fixed point; a position settled
+// by an earlier call costs no exploration; the memo respects MaxPositions.
+func TestLoopyMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	for range 40 {
+		n := 5 + r.IntN(40)
+		g := graph{}
+		for v := range n {
+			for range r.IntN(4) {
+				g[v] = append(g[v], r.IntN(n))
+			}
+		}
+		want := naiveLoopy(g, n)
+		calls := 0
+		s := NewSolver[int](countingGraph{g, &calls})
+		for _, p := range r.Perm(n) {
+			got, err := s.LoopyOutcome(p)
+			if err != nil || got != want[p] {
+				t.Fatalf("memo: LoopyOutcome(%d) = %v, %v; want %v (graph %v)", p, got, err, want[p], g)
+			}
+			fresh, _ := NewSolver[int](g).LoopyOutcome(p)
+			if fresh != want[p] {
+				t.Fatalf("fresh: LoopyOutcome(%d) = %v; want %v", p, fresh, want[p])
+			}
+			opts, outs, err := s.LoopyMoves(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range opts {
+				if outs[i] != want[o] {
+					t.Fatalf("LoopyMoves(%d): option %d %v, want %v", p, o, outs[i], want[o])
+				}
+			}
+		}
+		// Every position was settled: asking again explores nothing.
+		before := calls
+		for p := range n {
+			if _, err := s.LoopyOutcome(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if calls != before {
+			t.Fatalf("settled positions explored again: %d calls", calls-before)
+		}
+	}
+	// The memo stays within the position limit.
+	chain := graph{}
+	for v := 1; v < 100; v++ {
+		chain[v] = []int{v - 1}
+	}
+	s := NewSolver[int](chain, MaxPositions(150))
+	if _, err := s.LoopyOutcome(99); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.LoopyOutcome(98); err != nil { // settled
+		t.Fatal(err)
+	}
+	if len(s.loopy) > 150 {
+		t.Fatalf("memo of %d positions, limit 150", len(s.loopy))
 	}
 }

@@ -57,7 +57,8 @@ type Solver[P comparable] struct {
 	vals      []uint32 // scratch: the values of one frame's options
 	mx        mexer
 	yield     func(P) bool
-	msum      any // *misereSum[P], the search on misère sums, made on first use
+	msum      any           // *misereSum[P], the search on misère sums, made on first use
+	loopy     map[P]Outcome // outcomes settled by earlier loopy analyses (loopy.go)
 }
 
 // frame kinds
