@@ -7,7 +7,7 @@ import "math/bits"
 // len(values) and, for more than 64 values, one temporary bitset of len(values)+1 bits.
 func Mex(values []uint64) uint64 {
 	var m mexer
-	return m.mex64(values)
+	return mexOf(&m, values)
 }
 
 // mexer computes mexes with a reusable bitset.
@@ -15,9 +15,9 @@ type mexer struct {
 	bits []uint64
 }
 
-// mex64 is Mex with the mexer's scratch space.
-func (m *mexer) mex64(values []uint64) uint64 {
-	n := uint64(len(values)) // the mex is at most n
+// mexOf is the mex of values, with the mexer's scratch space for long lists.
+func mexOf[T uint32 | uint64](m *mexer, values []T) T {
+	n := T(len(values)) // the mex is at most n
 	if n < 64 {
 		var seen uint64
 		for _, v := range values {
@@ -25,7 +25,7 @@ func (m *mexer) mex64(values []uint64) uint64 {
 				seen |= 1 << v
 			}
 		}
-		return uint64(bits.TrailingZeros64(^seen))
+		return T(bits.TrailingZeros64(^seen))
 	}
 	b := m.clear(int(n/64 + 1))
 	for _, v := range values {
@@ -33,29 +33,11 @@ func (m *mexer) mex64(values []uint64) uint64 {
 			b[v/64] |= 1 << (v % 64)
 		}
 	}
-	return firstZero(b)
+	return T(firstZero(b))
 }
 
-// mex32 is the mex of 32-bit values.
-func (m *mexer) mex32(values []uint32) uint32 {
-	n := uint32(len(values))
-	if n < 64 {
-		var seen uint64
-		for _, v := range values {
-			if v < 64 {
-				seen |= 1 << v
-			}
-		}
-		return uint32(bits.TrailingZeros64(^seen))
-	}
-	b := m.clear(int(n/64 + 1))
-	for _, v := range values {
-		if v <= n {
-			b[v/64] |= 1 << (v % 64)
-		}
-	}
-	return uint32(firstZero(b))
-}
+// mex32 is the mex of 32-bit values (see mexOf).
+func (m *mexer) mex32(values []uint32) uint32 { return mexOf(m, values) }
 
 // clear returns the scratch bitset resized to n words, all zero.
 func (m *mexer) clear(n int) []uint64 {
