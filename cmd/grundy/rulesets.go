@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
 // rulesetBackend is what `grundy solve` and `grundy seq` need from the catalogue of built-in
@@ -52,6 +54,24 @@ type gameArgs struct {
 	ruleset map[string]string // every other flag: the ruleset's
 	args    []string          // positional arguments
 	help    bool
+}
+
+// parseCommandArgs is what solve and seq do first with their command line: parseGameArgs with
+// the --json flag and the ruleset's boolean flags added to the command's own, the ruleset's
+// booleans moved to its flags, --json applied. done is true when --help was asked for and shown.
+func (a *app) parseCommandArgs(cmd *cobra.Command, args, valueFlags, boolFlags []string) (g gameArgs, done bool, err error) {
+	g, err = parseGameArgs(args, valueFlags, append(append([]string{"json"}, boolFlags...), rulesetBoolFlags()...))
+	if err != nil {
+		return g, false, err
+	}
+	if g.help {
+		return g, true, cmd.Help()
+	}
+	moveRulesetBools(&g)
+	if g.bools["json"] {
+		a.json = true
+	}
+	return g, false, nil
 }
 
 // parseGameArgs splits a command line whose flags are partly the command's (valueFlags take a

@@ -51,16 +51,9 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 (value against heap, the periodic part shaded period by period, the preperiod marked).`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, append([]string{"to", "plot"}, scriptFlagNames...), append([]string{"json", "summary"}, rulesetBoolFlags()...))
-			if err != nil {
+			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"to", "plot"}, scriptFlagNames...), []string{"summary"})
+			if done || err != nil {
 				return err
-			}
-			if g.help {
-				return cmd.Help()
-			}
-			moveRulesetBools(&g)
-			if g.bools["json"] {
-				a.json = true
 			}
 			toArg, ok := g.own["to"]
 			if !ok {

@@ -70,16 +70,9 @@ With --json: {"ruleset", "position", "outcome": "N"|"P", "value": int|null,
 positions are their canonical literals.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := parseGameArgs(args, scriptFlagNames, append([]string{"json", "misere", "loopy"}, rulesetBoolFlags()...))
-			if err != nil {
+			g, done, err := a.parseCommandArgs(cmd, args, scriptFlagNames, []string{"misere", "loopy"})
+			if done || err != nil {
 				return err
-			}
-			if g.help {
-				return cmd.Help()
-			}
-			moveRulesetBools(&g)
-			if g.bools["json"] {
-				a.json = true
 			}
 			if file, ok := g.own["script"]; ok {
 				if err := noRulesetFlags(g); err != nil {
