@@ -99,13 +99,13 @@ func (s *Solver[P]) sjValues(ps []P) ([]uint64, error) {
 	seen := make(map[P]bool)
 	var stack []P
 	for i, root := range ps {
+		v, err := s.Value(root)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
 		if seen[root] {
-			v, err := s.Value(root)
-			if err != nil {
-				return nil, err
-			}
-			vals[i] = v
-			continue
+			continue // checked with an earlier component
 		}
 		seen[root] = true
 		stack = append(stack[:0], root)
@@ -133,11 +133,6 @@ func (s *Solver[P]) sjValues(ps []P) ([]uint64, error) {
 				}
 			}
 		}
-		v, err := s.Value(root)
-		if err != nil {
-			return nil, err
-		}
-		vals[i] = v
 	}
 	return vals, nil
 }

@@ -126,7 +126,8 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 	}
 	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
 	g.timer = time.AfterFunc(lim.Timeout, func() { g.stop(stopTime) })
-	go g.watchMemory(heapBytes())
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	go g.watchMemory(sample, heapBytes(sample))
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
 		g.Close()
@@ -172,8 +173,8 @@ func (g *Game) stop(reason int32) {
 }
 
 // watchMemory stops the run when the heap has grown by more than the memory budget since base,
-// sampling it every memoryPoll until Close.
-func (g *Game) watchMemory(base uint64) {
+// sampling it into sample every memoryPoll until Close.
+func (g *Game) watchMemory(sample []metrics.Sample, base uint64) {
 	t := time.NewTicker(memoryPoll)
 	defer t.Stop()
 	for {
@@ -181,7 +182,7 @@ func (g *Game) watchMemory(base uint64) {
 		case <-g.done:
 			return
 		case <-t.C:
-			if h := heapBytes(); h > base && h-base > g.lim.MaxMemory {
+			if h := heapBytes(sample); h > base && h-base > g.lim.MaxMemory {
 				g.stop(stopMemory)
 				return
 			}
@@ -189,14 +190,14 @@ func (g *Game) watchMemory(base uint64) {
 	}
 }
 
-// heapBytes returns the bytes of the Go heap in use by objects, garbage not yet swept included.
-func heapBytes() uint64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
+// heapBytes returns the bytes of the Go heap in use by objects, garbage not yet swept included,
+// read into sample (one element, named for that metric).
+func heapBytes(sample []metrics.Sample) uint64 {
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
 		return 0
 	}
-	return s[0].Value.Uint64()
+	return sample[0].Value.Uint64()
 }
 
 // budgetError returns the error of a run stopped from outside, or nil.
