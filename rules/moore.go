@@ -232,23 +232,27 @@ func (m moore) allWinning(p Position, a *Analysis, isP func(Position) bool) bool
 const mooreValueStates = 1 << 14
 
 // searchValue fills in the Grundy value of a small position by the engine's search, or notes why
-// it is missing.
-func (m moore) searchValue(ctx context.Context, p Position, a *Analysis) {
+// it is missing; it fails only when ctx ends.
+func (m moore) searchValue(ctx context.Context, p Position, a *Analysis) error {
 	states := uint64(1)
 	for _, h := range p {
 		if h >= mooreValueStates || states*(h+1) > mooreValueStates {
 			a.Note = fmt.Sprintf("Moore's theorem gives the outcome, not the Grundy value; the value is searched only when the product of (heap+1) is at most %d; ", mooreValueStates) + a.Note
-			return
+			return nil
 		}
 		states *= h + 1
 	}
 	v, err := searchValue(ctx, m, p)
 	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
 		a.Note = "the Grundy value search failed: " + err.Error() + "; " + a.Note
-		return
+		return nil
 	}
 	a.Value, a.HasValue = v, true
 	a.Method += "; Grundy value by the engine's search"
+	return nil
 }
 
 // misereMooreWins is the misère Nim_k rule of seed 003.
@@ -271,7 +275,9 @@ func (m moore) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	if !m.misere {
 		a := Analysis{Outcome: P, Method: fmt.Sprintf("Moore's theorem: binary column sums mod %d", m.k+1),
 			Note: "one winning move is listed (the proof's construction)"}
-		m.searchValue(ctx, p, &a)
+		if err := m.searchValue(ctx, p, &a); err != nil {
+			return Analysis{}, err
+		}
 		if mooreZero(p, m.k) {
 			a.Complete = true
 			return a, nil
