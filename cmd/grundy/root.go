@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -93,7 +94,62 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newPlayCmd(a),
 		newOctalCmd(a),
 	)
+	// The root runs only to show its help (so that its Args below, not cobra's built-in check,
+	// judges an unknown command).
+	root.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+	suggestSubcommands(root)
 	return root
+}
+
+// suggestSubcommands makes every command that has subcommands answer a mistyped one with one
+// line naming the nearest subcommands: `unknown command "solvee"; did you mean "solve"?`. A
+// command's own argument check still decides every argument that is close to no subcommand.
+func suggestSubcommands(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		suggestSubcommands(sub)
+	}
+	if !c.HasSubCommands() {
+		return
+	}
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2 // cobra's default, which only its own check sets
+	}
+	prev := c.Args
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 && args[0] != "" { // "" is a prefix of every name
+			if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
+				return unknownCommand(cmd, args[0], near)
+			}
+		}
+		if prev != nil {
+			return prev(cmd, args)
+		}
+		if len(args) > 0 {
+			return unknownCommand(cmd, args[0], nil)
+		}
+		return nil
+	}
+}
+
+// unknownCommand is the bad-input error for a mistyped subcommand name of cmd, with the
+// suggestions near.
+func unknownCommand(cmd *cobra.Command, name string, near []string) error {
+	where := ""
+	if cmd.HasParent() {
+		where = fmt.Sprintf(" for %q", cmd.CommandPath())
+	}
+	if len(near) == 0 {
+		return badInput("unknown command %q%s (see '%s --help')", name, where, cmd.CommandPath())
+	}
+	quoted := make([]string, len(near))
+	for i, n := range near {
+		quoted[i] = strconv.Quote(n)
+	}
+	list := quoted[len(quoted)-1]
+	if len(quoted) > 1 {
+		list = strings.Join(quoted[:len(quoted)-1], ", ") + " or " + list
+	}
+	return badInput("unknown command %q%s; did you mean %s?", name, where, list)
 }
 
 // run executes the command line args and returns the exit status. It never panics: a panic in a
