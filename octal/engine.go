@@ -293,16 +293,9 @@ func (e *engine[T]) reconsider() {
 	for _, v := range e.g[n/2:] {
 		cnt[v]++
 	}
-	// Walsh–Hadamard transform: afterwards cnt[M] = Σ_v count(v)·(-1)^popcount(v&M), so the
-	// number of rare (even-parity) values under mask M is (total + cnt[M]) / 2.
-	for h := 1; h < size; h *= 2 {
-		for i := 0; i < size; i += 2 * h {
-			for j := i; j < i+h; j++ {
-				a, b := cnt[j], cnt[j+h]
-				cnt[j], cnt[j+h] = a+b, a-b
-			}
-		}
-	}
+	// After the transform cnt[M] = Σ_v count(v)·(-1)^popcount(v&M), so the number of rare
+	// (even-parity) values under mask M is (total + cnt[M]) / 2.
+	walshHadamard(cnt)
 	total := int64(n - n/2)
 	best, bestRare := uint32(0), total
 	for m := 1; m < size; m++ {

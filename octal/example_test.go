@@ -50,3 +50,17 @@ func ExampleValues() {
 	// Output:
 	// [0 0 0 1 0 2 1 0 2 1 0 2 1]
 }
+
+func ExampleResult_Statistics() {
+	// Grundy's game to heap 2^17−1, the figures of T. Czajka's table: the 1274 rare heaps (heap 0
+	// included) all lie at or below heap 82860.
+	res, err := octal.Compute(context.Background(), octal.GrundysGame(), octal.Options{To: 1<<17 - 1})
+	if err != nil {
+		panic(err)
+	}
+	st := res.Statistics()
+	fmt.Printf("heaps %d, largest %d at %d, rare mask %x, %d rare, last rare %d\n",
+		st.Heaps, st.Largest, st.LargestAt, st.RareMask, st.Rare, st.LastRare)
+	// Output:
+	// heaps 131072, largest 230 at 45668, rare mask fe, 1274 rare, last rare 82860
+}

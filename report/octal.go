@@ -28,6 +28,9 @@ type Octal struct {
 	// RareMask and RareCount describe the sparse space, or are nil when none was used.
 	RareMask  *uint32 `json:"rare_mask"`
 	RareCount *int    `json:"rare_count,omitempty"`
+	// Statistics are the figures of the computed values in the convention of T. Czajka's table
+	// of unsolved games (see octal.Statistics).
+	Statistics OctalStatistics `json:"statistics"`
 	// Seconds is the computing time.
 	Seconds float64 `json:"seconds"`
 	// Saved tells, when the caller stored the result in the catalogue, whether the row was written.
@@ -52,6 +55,9 @@ func NewOctal(c octal.Code, res *octal.Result, to int, summary bool) (Octal, err
 		m, n := res.RareMask, res.Rare
 		out.RareMask, out.RareCount = &m, &n
 	}
+	st := res.Statistics()
+	out.Statistics = OctalStatistics{Heaps: st.Heaps, Largest: st.Largest, LargestAt: st.LargestAt,
+		RareMask: st.RareMask, Rare: st.Rare, LastRare: st.LastRare}
 	if !summary {
 		out.Values = make([]uint32, last+1)
 		for i := range out.Values {
@@ -63,4 +69,16 @@ func NewOctal(c octal.Code, res *octal.Result, to int, summary bool) (Octal, err
 		}
 	}
 	return out, nil
+}
+
+// OctalStatistics are octal.Statistics of g(0) … g(heaps−1): the largest value and the first heap
+// holding it, the mask that makes the fewest values rare, how many heaps (heap 0 included) have a
+// rare value, and the last of them.
+type OctalStatistics struct {
+	Heaps     int    `json:"heaps"`
+	Largest   uint32 `json:"largest"`
+	LargestAt int    `json:"largest_at"`
+	RareMask  uint32 `json:"rare_mask"`
+	Rare      int    `json:"rare"`
+	LastRare  int    `json:"last_rare"`
 }

@@ -309,10 +309,13 @@ func octalText(w io.Writer, res *octal.Result, out *report.Octal) error {
 	}
 	method := res.Method
 	if res.RareMask != 0 {
-		method += fmt.Sprintf(" (rare mask %x, %d rare values)", res.RareMask, res.Rare)
+		method += fmt.Sprintf(" (rare mask %x, %d rare heaps ≥ 1)", res.RareMask, res.Rare)
 	}
 	fmt.Fprintf(bw, "method       %s\n", method)
 	fmt.Fprintf(bw, "max value    %d\n", res.MaxValue)
+	st := out.Statistics
+	fmt.Fprintf(bw, "statistics   heaps 0..%d: largest %d at %d, rare mask %x, %d rare (heap 0 included), last rare %d\n",
+		st.Heaps-1, st.Largest, st.LargestAt, st.RareMask, st.Rare, st.LastRare)
 	if out.Saved != nil {
 		fmt.Fprintf(bw, "catalogue    %s\n", map[bool]string{true: "saved", false: "kept the better row already there"}[*out.Saved])
 	}

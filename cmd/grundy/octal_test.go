@@ -52,6 +52,31 @@ func TestOctalSummaryAndText(t *testing.T) {
 	}
 }
 
+// TestOctalStatistics checks that --summary --json and the text carry octal.Statistics (whose
+// figures octal's tests check against T. Czajka's table).
+func TestOctalStatistics(t *testing.T) {
+	res, err := octal.Compute(context.Background(), octal.GrundysGame(), octal.Options{To: 5000, KeepGoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Statistics()
+	if st.RareMask == 0 || st.Heaps != 5001 {
+		t.Fatalf("Grundy's game to 5000: %+v", st)
+	}
+	v := decodeJSON(t, "", "octal", "grundy", "--to", "5000", "--summary")
+	want := map[string]any{"heaps": 5001.0, "largest": float64(st.Largest), "largest_at": float64(st.LargestAt),
+		"rare_mask": float64(st.RareMask), "rare": float64(st.Rare), "last_rare": float64(st.LastRare)}
+	if got := v["statistics"]; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("statistics %v, want %v", got, want)
+	}
+	out, _, code := runCLI(t, "", "octal", "grundy", "--to", "5000", "--summary")
+	line := fmt.Sprintf("statistics   heaps 0..5000: largest %d at %d, rare mask %x, %d rare (heap 0 included), last rare %d\n",
+		st.Largest, st.LargestAt, st.RareMask, st.Rare, st.LastRare)
+	if code != 0 || !strings.Contains(out, line) {
+		t.Fatalf("exit %d\n%s\nwant the line %s", code, out, line)
+	}
+}
+
 func TestOctalBadInput(t *testing.T) {
 	wantBadInput(t, "not octal", "", "octal", "0.8")
 	wantBadInput(t, "d0 = 1", "", "octal", "1.7")
