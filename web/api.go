@@ -84,14 +84,31 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 // decode reads the request body into v strictly: the body must be application/json, at most
 // MaxBodyBytes long, one JSON object, with no field v does not know.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
+	body, ae := s.readBody(w, r)
+	if ae != nil {
+		return ae
+	}
+	return s.decodeBytes(body, v)
+}
+
+// readBody reads the request body, which must be application/json and at most MaxBodyBytes long.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
 		// Insisting on application/json also makes a browser on another site ask permission first
 		// (a CORS preflight, which this server never grants) before it can post here.
-		return &apiError{Status: http.StatusUnsupportedMediaType, Msg: "the request body must be JSON (Content-Type: application/json)"}
+		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Msg: "the request body must be JSON (Content-Type: application/json)"}
 	}
-	body := http.MaxBytesReader(w, r.Body, s.limits.MaxBodyBytes)
-	dec := json.NewDecoder(body)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.limits.MaxBodyBytes))
+	if err != nil {
+		return nil, s.decodeError(err)
+	}
+	return body, nil
+}
+
+// decodeBytes decodes body into v strictly: one JSON object, with no field v does not know.
+func (s *Server) decodeBytes(body []byte, v any) *apiError {
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return s.decodeError(err)
@@ -131,22 +148,32 @@ func (s *Server) decodeError(err error) *apiError {
 }
 
 // endpoint adapts a JSON handler: it decodes the request into a fresh *Req, runs do under the
-// request's time budget (and, when heavy(req) is true, holding one of the heavy-job slots), and
-// writes the answer or the error. A nil heavy means never heavy.
+// request's time budget (and, when heavy(req) is true, holding one of the heavy-job slots, in a
+// worker process when the server has them), and writes the answer or the error. A nil heavy means
+// never heavy.
 func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		body, ae := s.readBody(w, r)
 		req := new(Req)
-		if ae := s.decode(w, r, req); ae != nil {
+		if ae == nil {
+			ae = s.decodeBytes(body, req)
+		}
+		if ae != nil {
 			writeJSON(w, ae.Status, ae)
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
 		defer cancel()
+		status := http.StatusOK
 		var b []byte
 		var err error
-		if heavy != nil && heavy(req) {
+		switch {
+		case heavy != nil && heavy(req) && s.pool != nil:
+			// The worker decodes the same body and comes back here, without a pool.
+			status, b, err = s.runWorker(ctx, r.URL.Path, body)
+		case heavy != nil && heavy(req):
 			b, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
-		} else {
+		default:
 			var v any
 			if v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) }); err == nil {
 				b, err = encode(v)
@@ -157,7 +184,7 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 			writeJSON(w, ae.Status, ae)
 			return
 		}
-		writeRaw(w, http.StatusOK, b)
+		writeRaw(w, status, b)
 	}
 }
 
@@ -175,16 +202,11 @@ func safely(ctx context.Context, f func(context.Context) (any, error)) (v any, e
 // until ctx ends (then the server is busy: 503). The slot is held until f returns and its answer is
 // encoded, even when ctx ends first and the request has been answered, so that the number of heavy
 // computations alive at once, and the memory they hold, never exceed MaxHeavy of them: computations
-// that honour ctx stop promptly, the others run to their (bounded) end.
+// that honour ctx stop promptly, the others run to their end (which only a worker process bounds:
+// see runWorker).
 func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) ([]byte, error) {
-	select {
-	case s.heavy <- struct{}{}:
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, &apiError{Status: http.StatusServiceUnavailable,
-				Msg: fmt.Sprintf("server busy: all %d heavy-job slots stayed taken for the whole time budget of %v; try again", s.limits.MaxHeavy, s.limits.Budget)}
-		}
-		return nil, ctx.Err()
+	if err := s.acquire(ctx); err != nil {
+		return nil, err
 	}
 	type result struct {
 		b   []byte
@@ -192,11 +214,7 @@ func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, err
 	}
 	done := make(chan result, 1)
 	go func() {
-		defer func() { <-s.heavy }()
-		n := s.heavyRunning.Add(1)
-		defer s.heavyRunning.Add(-1)
-		for p := s.heavyPeak.Load(); n > p && !s.heavyPeak.CompareAndSwap(p, n); p = s.heavyPeak.Load() {
-		}
+		defer s.release()
 		v, err := safely(ctx, f)
 		var b []byte
 		if err == nil {
@@ -210,6 +228,29 @@ func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, err
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// acquire takes a heavy-job slot, waiting until ctx ends (then the server is busy: 503).
+func (s *Server) acquire(ctx context.Context) error {
+	select {
+	case s.heavy <- struct{}{}:
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return &apiError{Status: http.StatusServiceUnavailable,
+				Msg: fmt.Sprintf("server busy: all %d heavy-job slots stayed taken for the whole time budget of %v; try again", s.limits.MaxHeavy, s.limits.Budget)}
+		}
+		return ctx.Err()
+	}
+	n := s.heavyRunning.Add(1)
+	for p := s.heavyPeak.Load(); n > p && !s.heavyPeak.CompareAndSwap(p, n); p = s.heavyPeak.Load() {
+	}
+	return nil
+}
+
+// release gives back the slot taken by acquire.
+func (s *Server) release() {
+	s.heavyRunning.Add(-1)
+	<-s.heavy
 }
 
 // always is the heavy predicate of endpoints whose every request is heavy.

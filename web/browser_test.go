@@ -23,6 +23,9 @@ var chromium struct {
 }
 
 func TestMain(m *testing.M) {
+	if IsWorker() {
+		os.Exit(WorkerMain()) // a worker process of a test server (see TestHostileRequests)
+	}
 	os.Exit(runWithBrowser(m))
 }
 

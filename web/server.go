@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"grundy/internal/worker"
 )
 
 // DefaultAddr is the address `grundy serve` listens on unless told otherwise: loopback only.
@@ -35,6 +37,11 @@ type Limits struct {
 	BudgetMillis int64 `json:"budget_ms"`
 	// MaxHeavy caps the number of heavy jobs running at once.
 	MaxHeavy int `json:"max_heavy"`
+	// Isolate runs each heavy job in a worker process (see IsWorker), killed at the end of its
+	// budget or when its resident memory passes MemoryMiB.
+	Isolate bool `json:"isolated"`
+	// MemoryMiB caps the resident memory of one worker process, in MiB (enforced with Isolate).
+	MemoryMiB int `json:"memory_mib"`
 }
 
 // DefaultLimits returns the limits `grundy serve` uses: generous for a person at a browser, small
@@ -49,6 +56,7 @@ func DefaultLimits() Limits {
 		MaxScriptBytes: 16 << 10,
 		Budget:         10 * time.Second,
 		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
+		MemoryMiB:      512,
 	}
 }
 
@@ -75,6 +83,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxHeavy <= 0 {
 		l.MaxHeavy = d.MaxHeavy
 	}
+	if l.MemoryMiB <= 0 {
+		l.MemoryMiB = d.MemoryMiB
+	}
 	l.BudgetMillis = l.Budget.Milliseconds()
 	return l
 }
@@ -88,6 +99,9 @@ type Server struct {
 	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
 
 	heavyRunning, heavyPeak atomic.Int64 // heavy jobs running now, and the most ever at once
+
+	pool    *worker.Pool // the worker processes of heavy jobs, with Limits.Isolate
+	poolErr error        // why there is no pool, with Limits.Isolate
 }
 
 // Info is the answer of GET /api/info: the limits in force and what this build of the server offers.
@@ -97,7 +111,8 @@ type Info struct {
 	Features  []string `json:"features"`
 }
 
-// New returns a Server enforcing lim (zero fields take their defaults).
+// New returns a Server enforcing lim (zero fields take their defaults). With lim.Isolate it starts
+// worker processes: call Close when done with it.
 func New(lim Limits) *Server {
 	lim = lim.withDefaults()
 	s := &Server{limits: lim, heavy: make(chan struct{}, lim.MaxHeavy), mux: http.NewServeMux()}
@@ -115,6 +130,9 @@ func New(lim Limits) *Server {
 	s.mux.HandleFunc("GET /api/", notFound)
 	s.mux.HandleFunc("POST /api/", notFound)
 	s.routes()
+	if lim.Isolate {
+		s.startWorkers()
+	}
 	return s
 }
 

@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"sync/atomic"
 	"time"
@@ -34,8 +36,12 @@ const progressEvery = 100 * time.Millisecond
 // /api/seq>} or {"error": {...}, "status": <the status /api/seq would have given>}. Malformed
 // requests and requests over the limits get the plain error answers of /api/seq instead.
 func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
+	body, ae := s.readBody(w, r)
 	req := new(SeqRequest)
-	if ae := s.decode(w, r, req); ae != nil {
+	if ae == nil {
+		ae = s.decodeBytes(body, req)
+	}
+	if ae != nil {
 		writeJSON(w, ae.Status, ae)
 		return
 	}
@@ -59,6 +65,11 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 	var runErr error
 	go func() {
 		defer close(finished)
+		if s.pool != nil && req.Code == "" {
+			// Rulesets answer at once, without progress: in a worker, as /api/seq.
+			b, runErr = s.seqInWorker(ctx, body)
+			return
+		}
 		b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) {
 			if req.Code != "" && req.Ruleset == "" && len(req.Flags) == 0 {
 				return octalSeqProgress(ctx, req.Code, to, func(d, t int) { done.Store(int64(d)); target.Store(int64(t)) })
@@ -108,4 +119,17 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 // octalSeqProgress is octalSeq reporting progress.
 func octalSeqProgress(ctx context.Context, code string, to int, progress func(done, target int)) (any, error) {
 	return octalSeqOpts(ctx, code, to, progress)
+}
+
+// seqInWorker answers /api/seq's body in a worker process, its error answers as *apiError.
+func (s *Server) seqInWorker(ctx context.Context, body []byte) ([]byte, error) {
+	status, b, err := s.runWorker(ctx, "/api/seq", body)
+	if err != nil || status == http.StatusOK {
+		return b, err
+	}
+	ae := &apiError{Status: status}
+	if err := json.Unmarshal(b, ae); err != nil {
+		return nil, fmt.Errorf("the worker's error answer %q: %v", b, err)
+	}
+	return nil, ae
 }

@@ -12,9 +12,15 @@ import (
 	"context"
 	"os"
 	"os/signal"
+
+	"grundy/web"
 )
 
 func main() {
+	if web.IsWorker() {
+		// Started by `grundy serve` to do one heavy request where it can be killed and capped.
+		os.Exit(web.WorkerMain())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

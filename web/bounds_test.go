@@ -1,0 +1,274 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+var soak = flag.Int("soak", 0, "send the hostile requests this many more rounds, two clients at once (TestHostileRequests)")
+
+// hostile are the requests of issue 13 that outran their budget and memory in-process: a misère
+// search that grows without end, and scripts whose Starlark builtins allocate gigabytes or recurse
+// a million levels deep inside one step.
+var hostile = []struct{ name, path, body string }{
+	{"tartan misère", "/api/solve", `{"ruleset":"tartan","flags":{"rows":"ruler","cols":"ruler"},"position":["1000000,1000000"],"misere":true}`},
+	{"list repeat", "/api/script", scriptBody("l = [0] * (1<<28)\n    return []")},
+	{"list range", "/api/script", scriptBody("l = list(range(1<<28))\n    return []")},
+	{"sorted range", "/api/script", scriptBody("l = sorted(range(1<<27))\n    return []")},
+	{"join", "/api/script", scriptBody(`s = "".join(["abcdefgh"]*(1<<27))` + "\n    return []")},
+	{"deep str", "/api/script", scriptBody("l = []\n    for i in range(1000000):\n        l = [l]\n    s = str(l)\n    return []")},
+}
+
+// scriptBody is the body of /api/script for a game whose moves(n) runs code and to 3.
+func scriptBody(code string) string {
+	b, _ := json.Marshal(map[string]any{"source": "def moves(n):\n    " + code + "\n", "to": 3})
+	return string(b)
+}
+
+// treeRSS is the resident memory, in bytes, of this process and of its children that run this
+// same executable (the server's workers; not the browser the browser tests start).
+func treeRSS(t *testing.T) uint64 {
+	t.Helper()
+	self, err := os.Readlink("/proc/self/exe")
+	if err != nil {
+		t.Skip("no /proc")
+	}
+	me := strconv.Itoa(os.Getpid())
+	total := rssOf(t, me)
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) < 2 || f[1] != me {
+			continue
+		}
+		if exe, err := os.Readlink("/proc/" + e.Name() + "/exe"); err == nil && exe == self {
+			total += rssOf(t, e.Name())
+		}
+	}
+	return total
+}
+
+// rssOf reads a process's resident set size from /proc/PID/statm (0 if it is gone).
+func rssOf(t *testing.T, pid string) uint64 {
+	b, err := os.ReadFile("/proc/" + pid + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.ParseUint(f[1], 10, 64)
+	return n * uint64(os.Getpagesize())
+}
+
+// sendJSON posts body to url+path and returns the status and the decoded answer.
+func sendJSON(client *http.Client, url, path, body string) (int, map[string]any, error) {
+	resp, err := client.Post(url+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, nil, err
+	}
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return resp.StatusCode, nil, fmt.Errorf("status %d, answer not JSON: %q", resp.StatusCode, b)
+	}
+	return resp.StatusCode, v, nil
+}
+
+// TestHostileRequests sends each hostile request to a server with workers and small limits (2 s,
+// 256 MiB): each must get a 4xx JSON answer naming a limit within its budget plus a few seconds,
+// the server and its workers must stay under 2 GiB of resident memory all along, and a normal
+// heavy request right after must be served. With -soak N, N more rounds follow, two clients at
+// once.
+func TestHostileRequests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes; skipped with -short")
+	}
+	const budget = 2 * time.Second
+	s := New(Limits{Isolate: true, Budget: budget, MemoryMiB: 256, MaxHeavy: 2})
+	defer s.Close()
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	client := &http.Client{Timeout: time.Minute}
+
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	var watch sync.WaitGroup
+	watch.Add(1)
+	go func() {
+		defer watch.Done()
+		for {
+			if r := treeRSS(t); r > peak.Load() {
+				peak.Store(r)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+
+	send := func(name, path, body string) error {
+		start := time.Now()
+		code, v, err := sendJSON(client, srv.URL, path, body)
+		took := time.Since(start)
+		switch {
+		case err != nil:
+			return fmt.Errorf("%s: %v", name, err)
+		case code < 400 || code >= 500:
+			return fmt.Errorf("%s: status %d %v; want 4xx", name, code, v)
+		case v["error"] == nil || v["limit"] == nil:
+			return fmt.Errorf("%s: answer %v does not name a limit", name, v)
+		case took > budget+3*time.Second:
+			return fmt.Errorf("%s: answered after %v, budget %v", name, took, budget)
+		}
+		t.Logf("%s: %d in %v: %v (limit %v)", name, code, took.Round(time.Millisecond), v["error"], v["limit"])
+		return nil
+	}
+	normal := func() error {
+		code, v, err := sendJSON(client, srv.URL, "/api/script", `{"source":"def moves(n):\n    return [n - k for k in [1, 3, 4] if k <= n]\n","to":20}`)
+		if err != nil || code != 200 || len(v["values"].([]any)) != 21 {
+			return fmt.Errorf("normal script after hostile requests: %d %v %v", code, v, err)
+		}
+		code, v, err = sendJSON(client, srv.URL, "/api/solve", `{"ruleset":"nim","flags":{},"position":["3","4","5"],"misere":true}`)
+		if err != nil || code != 200 || v["outcome"] != "N" {
+			return fmt.Errorf("normal solve after hostile requests: %d %v %v", code, v, err)
+		}
+		return nil
+	}
+
+	for _, h := range hostile {
+		if err := send(h.name, h.path, h.body); err != nil {
+			t.Error(err)
+		}
+		if err := normal(); err != nil {
+			t.Error(err)
+		}
+	}
+	// More rounds, two clients at once: as many requests as slots, so none waits for one.
+	rounds := 1 + *soak
+	for round := range rounds {
+		var wg sync.WaitGroup
+		errs := make(chan error, 2*len(hostile))
+		for c := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range hostile {
+					h := hostile[(i+c*3)%len(hostile)]
+					if err := send(h.name, h.path, h.body); err != nil {
+						errs <- fmt.Errorf("round %d: %v", round, err)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		if err := normal(); err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	watch.Wait()
+	t.Logf("peak resident memory of the server and its workers: %d MiB", peak.Load()>>20)
+	if p := peak.Load(); p >= 2<<30 {
+		t.Errorf("the server and its workers reached %d MiB of resident memory; want under 2 GiB", p>>20)
+	}
+	if n := s.heavyRunning.Load(); n != 0 {
+		t.Errorf("%d heavy slots still taken after every answer", n)
+	}
+}
+
+// TestWorkerAnswersAsInProcess checks that a request served by a worker gets the same status and
+// body as in-process, answers and errors alike, and that /api/info shows the memory limit.
+func TestWorkerAnswersAsInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes; skipped with -short")
+	}
+	iso := New(Limits{Isolate: true, MemoryMiB: 300})
+	defer iso.Close()
+	plain := New(Limits{})
+	for _, c := range []struct{ path, body string }{
+		{"/api/solve", `{"ruleset":"nim","flags":{},"position":["3","4","5"]}`},
+		{"/api/solve", `{"ruleset":"nim","flags":{},"position":["x"]}`},
+		{"/api/seq", `{"ruleset":"subtract","flags":{"set":"1,3,4"},"to":50}`},
+		{"/api/seq", `{"code":"0.07","to":100}`},
+		{"/api/script", `{"source":"def moves(n):\n    return [n - 1] if n else []\n","to":5}`},
+		{"/api/script", `{"source":"def moves(n):\n    return undefined\n","to":5}`},
+		{"/api/play", `{"ruleset":"nim","flags":{},"position":["1","2"],"engine":true}`},
+		{"/api/nim", `{"op":"table","args":["8"]}`},
+	} {
+		// Timings differ from run to run.
+		got := seconds.ReplaceAllString(rawPost(t, iso, c.path, c.body), "")
+		want := seconds.ReplaceAllString(rawPost(t, plain, c.path, c.body), "")
+		if got != want {
+			t.Errorf("POST %s %s:\nworker     %s\nin-process %s", c.path, c.body, got, want)
+		}
+	}
+	rec := httptest.NewRecorder()
+	iso.ServeHTTP(rec, httptest.NewRequest("GET", "/api/info", nil))
+	var info Info
+	if err := json.Unmarshal(rec.Body.Bytes(), &info); err != nil || !info.Limits.Isolate || info.Limits.MemoryMiB != 300 {
+		t.Fatalf("/api/info: %s (%v)", rec.Body.String(), err)
+	}
+}
+
+var seconds = regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+
+// rawPost returns the status and the body of a POST.
+func rawPost(t *testing.T, h http.Handler, path, body string) string {
+	t.Helper()
+	req := httptest.NewRequest("POST", path, bytes.NewReader([]byte(body)))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return strconv.Itoa(rec.Code) + " " + rec.Body.String()
+}
+
+// BenchmarkSmallHeavyRequest measures what a worker process costs a small heavy request
+// (/api/solve nim 3 4 5): in-process, and in a worker with warm ones started ahead.
+func BenchmarkSmallHeavyRequest(b *testing.B) {
+	const body = `{"ruleset":"nim","flags":{},"position":["3","4","5"]}`
+	for _, isolate := range []bool{false, true} {
+		b.Run("isolate="+strconv.FormatBool(isolate), func(b *testing.B) {
+			s := New(Limits{Isolate: isolate})
+			defer s.Close()
+			for b.Loop() {
+				req := httptest.NewRequest("POST", "/api/solve", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, req)
+				if rec.Code != 200 {
+					b.Fatalf("%d %s", rec.Code, rec.Body.String())
+				}
+			}
+		})
+	}
+}
