@@ -18,10 +18,10 @@ func ExampleApparentSeq() {
 }
 
 func ExampleSolve_WriteText() {
-	s := report.NewSolve("script:wythoff.star", "(3, 4)", game.NextWins)
+	s := report.NewSolve("script:wythoff.star", []string{"(3, 4)"}, game.NextWins)
 	v := uint64(2)
 	s.Value = &v
-	s.WinningMoves = append(s.WinningMoves, report.Move{Move: "(1, 2)", To: "(1, 2)"})
+	s.WinningMoves = append(s.WinningMoves, report.Move{Move: "(1, 2)", To: []string{"(1, 2)"}})
 	_ = s.WriteText(os.Stdout)
 	// Output:
 	// script:wythoff.star at (3, 4): N (the player to move wins), Grundy value 2

@@ -15,19 +15,28 @@ import (
 type Solve struct {
 	// Ruleset names the game: a built-in ruleset's name, or "script:FILE" for a user's script.
 	Ruleset string `json:"ruleset"`
-	// Position is the position as the ruleset writes it (heaps as a list of numbers, a script's
-	// position as its literal, …).
-	Position any `json:"position"`
+	// Position is the position as a list of argument strings, as the command line takes them:
+	// a ruleset's arguments (heaps "3", "4", coins, "x,y" pairs) or a script's canonical
+	// position literals (one for a position, several for a sum).
+	Position []string `json:"position"`
 	// Outcome is "N" (the player to move wins) or "P" (the previous player wins); "D" (a draw)
 	// only for games with cycles solved with loopy outcomes.
 	Outcome string `json:"outcome"`
-	// Value is the Grundy value, or nil where none applies (misère play, scored games).
-	Value *uint64 `json:"value"`
+	// Value is the Grundy value, or nil where none applies (misère play, scored games, loopy
+	// outcomes). In JSON it is a decimal string or null: a Grundy value can exceed 2^53, so by the
+	// JSON number rule of the contract it always travels as a string.
+	Value *uint64 `json:"value,string"`
 	// Score is the score of perfect play in a scored game; absent otherwise.
 	Score *int64 `json:"score,omitempty"`
 	// WinningMoves lists the winning moves (the best moves, in a scored game); empty, never null,
 	// for a P-position.
 	WinningMoves []Move `json:"winning_moves"`
+	// Complete is false when the winning moves listed may not be all of them.
+	Complete bool `json:"winning_moves_complete"`
+	// Method names the theorem or algorithm used.
+	Method string `json:"method"`
+	// Note says anything else worth knowing (why the value is missing, …).
+	Note string `json:"note,omitempty"`
 }
 
 // Move is one move of a Solve answer.
@@ -35,11 +44,11 @@ type Move struct {
 	// Move describes the move for people ("take 3 from heap 2", or a script's option literal).
 	Move string `json:"move"`
 	// To is the position the move reaches, written like Solve.Position.
-	To any `json:"to"`
+	To []string `json:"to"`
 }
 
 // NewSolve returns a Solve with the outcome filled in and an empty (non-nil) move list.
-func NewSolve(ruleset string, position any, outcome game.Outcome) Solve {
+func NewSolve(ruleset string, position []string, outcome game.Outcome) Solve {
 	return Solve{Ruleset: ruleset, Position: position, Outcome: outcome.String(), WinningMoves: []Move{}}
 }
 
@@ -55,10 +64,15 @@ func OutcomeText(outcome string) string {
 }
 
 // WriteText writes the answer for people: the outcome, the value or score, and one winning move
-// a line (with the position it reaches, when the move's text does not already say it).
-func (s Solve) WriteText(w io.Writer) error {
+// a line (with the position it reaches, when the move's text does not already say it). A
+// position's arguments are joined by spaces.
+func (s Solve) WriteText(w io.Writer) error { return s.WriteTextSep(w, " ") }
+
+// WriteTextSep is WriteText with a position's arguments joined by sep (" + " for a sum of
+// script positions).
+func (s Solve) WriteTextSep(w io.Writer, sep string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s at %s: %s", s.Ruleset, text(s.Position), OutcomeText(s.Outcome))
+	fmt.Fprintf(&b, "%s at %s: %s", s.Ruleset, strings.Join(s.Position, sep), OutcomeText(s.Outcome))
 	if s.Value != nil {
 		fmt.Fprintf(&b, ", Grundy value %d", *s.Value)
 	}
@@ -73,7 +87,7 @@ func (s Solve) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", what)
 		for _, m := range s.WinningMoves {
-			if to := text(m.To); to != m.Move {
+			if to := strings.Join(m.To, sep); to != m.Move {
 				fmt.Fprintf(&b, "  %s  (to %s)\n", m.Move, to)
 			} else {
 				fmt.Fprintf(&b, "  %s\n", m.Move)
@@ -82,21 +96,6 @@ func (s Solve) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// text writes a position for people: strings as they are, anything else with %v.
-func text(p any) string {
-	if s, ok := p.(string); ok {
-		return s
-	}
-	if ns, ok := p.([]uint64); ok {
-		parts := make([]string, len(ns))
-		for i, n := range ns {
-			parts[i] = fmt.Sprint(n)
-		}
-		return strings.Join(parts, " ")
-	}
-	return fmt.Sprint(p)
 }
 
 // Seq is the answer for a sequence of Grundy values g(0..N): `grundy seq --json` and

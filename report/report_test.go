@@ -9,27 +9,36 @@ import (
 )
 
 func TestSolveJSON(t *testing.T) {
-	s := NewSolve("nim", []uint64{3, 4, 5}, game.NextWins)
+	s := NewSolve("nim", []string{"3", "4", "5"}, game.NextWins)
 	v := uint64(2)
 	s.Value = &v
-	s.WinningMoves = append(s.WinningMoves, Move{Move: "take 2 from heap 1", To: []uint64{1, 4, 5}})
+	s.WinningMoves = append(s.WinningMoves, Move{Move: "take 2 from heap 1", To: []string{"1", "4", "5"}})
+	s.Complete, s.Method = true, "Bouton's theorem"
 	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"ruleset":"nim","position":[3,4,5],"outcome":"N","value":2,"winning_moves":[{"move":"take 2 from heap 1","to":[1,4,5]}]}`
+	// The JSON number rule: a Grundy value can exceed 2^53, so it is a decimal string, also when
+	// small; positions are lists of argument strings.
+	want := `{"ruleset":"nim","position":["3","4","5"],"outcome":"N","value":"2","winning_moves":[{"move":"take 2 from heap 1","to":["1","4","5"]}],"winning_moves_complete":true,"method":"Bouton's theorem"}`
 	if string(b) != want {
 		t.Fatalf("got %s\nwant %s", b, want)
 	}
-	p := NewSolve("script:g.star", "(1, 2)", game.PrevWins)
+	p := NewSolve("script:g.star", []string{"(1, 2)"}, game.PrevWins)
 	b, _ = json.Marshal(p)
-	if want := `{"ruleset":"script:g.star","position":"(1, 2)","outcome":"P","value":null,"winning_moves":[]}`; string(b) != want {
+	if want := `{"ruleset":"script:g.star","position":["(1, 2)"],"outcome":"P","value":null,"winning_moves":[],"winning_moves_complete":false,"method":""}`; string(b) != want {
 		t.Fatalf("got %s\nwant %s", b, want)
 	}
 	var out strings.Builder
 	if err := s.WriteText(&out); err != nil || !strings.Contains(out.String(), "nim at 3 4 5: N") ||
 		!strings.Contains(out.String(), "take 2 from heap 1  (to 1 4 5)") {
 		t.Fatalf("text %q", out.String())
+	}
+	big := uint64(18446744073709551603)
+	s.Value = &big
+	b, _ = json.Marshal(s)
+	if !strings.Contains(string(b), `"value":"18446744073709551603"`) {
+		t.Fatalf("a value past 2^53: %s", b)
 	}
 }
 

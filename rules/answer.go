@@ -11,17 +11,11 @@ import (
 	"grundy/report"
 )
 
-// Report is the answer for one position of a built-in ruleset: the fields of the solve contract
-// (report.Solve; positions are written as their argument strings, so a "to" can be fed back to
-// solve) and a few more.
+// Report is the answer for one position of a built-in ruleset: the solve contract (report.Solve;
+// positions are written as their argument strings, so a "to" can be fed back to solve) and the
+// board drawn for people.
 type Report struct {
 	report.Solve
-	// Complete is false when the winning moves listed may not be all of them.
-	Complete bool `json:"winning_moves_complete"`
-	// Method names the theorem or algorithm used.
-	Method string `json:"method"`
-	// Note says anything else worth knowing (why the value is missing, …).
-	Note string `json:"note,omitempty"`
 	// Board draws the position for people (not part of the JSON).
 	Board string `json:"-"`
 }
@@ -53,8 +47,8 @@ func NewReport(r Ruleset, p Position, a Analysis) Report {
 	if a.Outcome == N {
 		o = game.NextWins
 	}
-	rep := Report{Solve: report.NewSolve(r.Info().Name, r.Args(p), o), Complete: a.Complete,
-		Method: a.Method, Note: a.Note, Board: r.Format(p)}
+	rep := Report{Solve: report.NewSolve(r.Info().Name, r.Args(p), o), Board: r.Format(p)}
+	rep.Complete, rep.Method, rep.Note = a.Complete, a.Method, a.Note
 	if a.HasValue {
 		v := a.Value
 		rep.Value = &v
@@ -89,7 +83,7 @@ func (r Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%s:\n", what)
 		for _, m := range r.WinningMoves {
-			fmt.Fprintf(&b, "  %s  ->  %s\n", m.Move, strings.Join(m.To.([]string), " "))
+			fmt.Fprintf(&b, "  %s  ->  %s\n", m.Move, strings.Join(m.To, " "))
 		}
 	}
 	fmt.Fprintf(&b, "method: %s\n", r.Method)

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"grundy/internal/cliarg"
+	"grundy/query"
 )
 
 // apiError is an error answer: an HTTP status and a message, plus the limit's name and value for 422.
@@ -35,13 +36,18 @@ func overLimit(name string, max any, format string, args ...any) *apiError {
 	return &apiError{Status: http.StatusUnprocessableEntity, Msg: fmt.Sprintf(format, args...), Limit: name, Max: max}
 }
 
-// asAPIError maps any error to its answer: cliarg input errors are 400, context errors are 422 (time
-// budget) or 499-like client gone (answered 400, nobody reads it), anything else 500.
+// asAPIError maps any error to its answer. A *query.Error by its kind: bad input 400, over a
+// limit 422 naming the limit, cancelled 503, internal 500 (as the command line exits 2, 2, 1, 1).
+// Otherwise: cliarg input errors are 400, context errors are 422 (time budget) or 503 (client
+// gone; nobody reads it), anything else 500.
 func (s *Server) asAPIError(err error) *apiError {
 	var ae *apiError
+	var qe *query.Error
 	switch {
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &qe):
+		return s.fromQuery(qe)
 	case cliarg.IsInput(err):
 		return badRequest("%s", err.Error())
 	case errors.Is(err, context.DeadlineExceeded):
@@ -51,6 +57,22 @@ func (s *Server) asAPIError(err error) *apiError {
 	default:
 		return &apiError{Status: http.StatusInternalServerError, Msg: "internal failure: " + err.Error()}
 	}
+}
+
+// fromQuery is the answer for an error of package query.
+func (s *Server) fromQuery(e *query.Error) *apiError {
+	switch e.Kind {
+	case query.BadInput:
+		return badRequest("%s", e.Msg)
+	case query.OverLimit:
+		if e.Limit == "" {
+			return overLimit("budget_ms", s.limits.BudgetMillis, "%s", e.Msg)
+		}
+		return overLimit(e.Limit, e.Max, "%s", e.Msg)
+	case query.Cancelled:
+		return &apiError{Status: http.StatusServiceUnavailable, Msg: "request cancelled"}
+	}
+	return &apiError{Status: http.StatusInternalServerError, Msg: e.Msg}
 }
 
 // writeJSON writes v as the JSON body of a response with the given status.
@@ -66,7 +88,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // encode returns v as JSON followed by a newline.
 func encode(v any) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+	if err := query.Encode(&buf, v); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -262,4 +284,14 @@ func (s *Server) checkArgs(what string, args []string) error {
 		return overLimit("max_args", s.limits.MaxArgs, "%s has %d entries: the limit is %d", what, len(args), s.limits.MaxArgs)
 	}
 	return nil
+}
+
+// queryLimits returns the limits of package query in force on this server: query.Web's, with
+// the server's own configuration of arguments, sequences, scripts and time.
+func (s *Server) queryLimits() query.Limits {
+	l := query.Web(s.limits.Budget)
+	l.MaxArgs = s.limits.MaxArgs
+	l.MaxSeq = uint64(s.limits.MaxSeq)
+	l.MaxScriptBytes = s.limits.MaxScriptBytes
+	return l
 }

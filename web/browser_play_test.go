@@ -40,7 +40,7 @@ func TestBrowserSolve(t *testing.T) {
 		t.Fatalf("shown %d winning moves, library %d", len(rows), len(want.WinningMoves))
 	}
 	for i, m := range want.WinningMoves {
-		if w := m.Move + " -> " + strings.Join(m.To.([]string), " "); rows[i] != w {
+		if w := m.Move + " -> " + strings.Join(m.To, " "); rows[i] != w {
 			t.Fatalf("row %d: %q, want %q", i, rows[i], w)
 		}
 	}

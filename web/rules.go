@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"grundy/query"
 	"grundy/rules"
 )
 
@@ -63,14 +64,9 @@ func catalogue() Catalogue {
 	return out
 }
 
-// SolveRequest is the body of POST /api/solve: a ruleset, its flags by name without dashes, the
-// position as command-line arguments, and misère play (as --misere).
-type SolveRequest struct {
-	Ruleset  string            `json:"ruleset"`
-	Flags    map[string]string `json:"flags"`
-	Position []string          `json:"position"`
-	Misere   bool              `json:"misere,omitempty"`
-}
+// SolveRequest is the body of POST /api/solve: a ruleset (its flags by name without dashes) or
+// a script's source, the position as command-line arguments, misère and loopy play.
+type SolveRequest = query.SolveRequest
 
 // checkRuleset checks the parts every ruleset request has.
 func (s *Server) checkRuleset(name string, flags map[string]string, position []string) error {
@@ -86,21 +82,7 @@ func (s *Server) checkRuleset(name string, flags map[string]string, position []s
 	return nil
 }
 
-// solve answers as `grundy solve RULESET [flags] POS… --json` does.
+// solve answers as `grundy solve … --json` does.
 func (s *Server) solve(ctx context.Context, r *SolveRequest) (any, error) {
-	if err := s.checkRuleset(r.Ruleset, r.Flags, r.Position); err != nil {
-		return nil, err
-	}
-	if r.Misere {
-		return rules.SolveMisere(ctx, r.Ruleset, r.Flags, r.Position)
-	}
-	return rules.Solve(ctx, r.Ruleset, r.Flags, r.Position)
-}
-
-// rulesetSeq answers /api/seq for a one-heap ruleset, as `grundy seq RULESET [flags] --to N --json`.
-func (s *Server) rulesetSeq(ctx context.Context, r *SeqRequest, to int) (any, error) {
-	if len(r.Flags) > s.limits.MaxArgs {
-		return nil, overLimit("max_args", s.limits.MaxArgs, "%d flags: the limit is %d", len(r.Flags), s.limits.MaxArgs)
-	}
-	return rules.Seq(ctx, r.Ruleset, r.Flags, uint64(to), false)
+	return query.Solve(ctx, *r, s.queryLimits())
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"grundy/query"
 )
 
 // subtractValues is g(0..n) of the subtraction game S straight from the definition.
@@ -66,7 +68,7 @@ func TestScriptErrors(t *testing.T) {
 	if v["limit"] != "max_script_bytes" {
 		t.Fatalf("%v", v)
 	}
-	v = wantError(t, s, "/api/script", js(subtract134, scriptMaxTo+1), 422, fmt.Sprint(scriptMaxTo))
+	v = wantError(t, s, "/api/script", js(subtract134, query.Web(0).MaxScriptSeq+1), 422, fmt.Sprint(query.Web(0).MaxScriptSeq))
 	if v["limit"] != "max_script_to" {
 		t.Fatalf("%v", v)
 	}

@@ -92,7 +92,7 @@ func TestSeqBadInput(t *testing.T) {
 		`{"code": "0.9", "to": 10}`:                   "not octal",
 		`{"code": "", "to": 10}`:                      `missing "code"`,
 		`{"to": 10}`:                                  `missing "code"`,
-		`{"code": "0.07", "ruleset": "nim", "to": 5}`: "not both",
+		`{"code": "0.07", "ruleset": "nim", "to": 5}`: "give one of",
 	} {
 		wantError(t, s, "/api/seq", body, 400, want)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
+	"grundy/query"
 )
 
 // Exit statuses of the command (the CLI contract).
@@ -33,8 +33,7 @@ type app struct {
 // emit prints v as one JSON document when --json is set, and calls text otherwise.
 func (a *app) emit(v any, text func(w io.Writer) error) error {
 	if a.json {
-		enc := json.NewEncoder(a.stdout)
-		if err := enc.Encode(v); err != nil {
+		if err := query.Encode(a.stdout, v); err != nil {
 			return internalf("writing JSON: %v", err)
 		}
 		return nil
@@ -55,14 +54,29 @@ func internalf(format string, args ...any) error {
 // badInput returns an error that marks a malformed argument (exit status 2).
 func badInput(format string, args ...any) error { return cliarg.Errorf(format, args...) }
 
-// exitCode classifies err: internal failures give 1; everything else a command can return comes
-// from what the user asked for (malformed arguments, impossible requests) and gives 2.
+// exitCode classifies err: a *query.Error by its kind (bad input and over a limit give 2,
+// cancelled and internal give 1, as the web gives 400/422 and 503/500); internal failures give 1;
+// everything else a command can return comes from what the user asked for (malformed arguments,
+// impossible requests) and gives 2.
 func exitCode(err error) int {
 	var ie *internalError
-	if errors.As(err, &ie) {
+	var qe *query.Error
+	switch {
+	case errors.As(err, &ie):
 		return exitInternal
+	case errors.As(err, &qe):
+		return exitOf(qe.Kind)
 	}
 	return exitInput
+}
+
+// exitOf is the exit status of an error of kind k.
+func exitOf(k query.Kind) int {
+	switch k {
+	case query.BadInput, query.OverLimit:
+		return exitInput
+	}
+	return exitInternal
 }
 
 // newRoot builds the command tree. Each subcommand lives in a file of its own and is added here.

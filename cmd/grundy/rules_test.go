@@ -8,7 +8,7 @@ import (
 
 func TestSolveNimJSON(t *testing.T) {
 	v := decodeJSON(t, "", "solve", "nim", "3", "4", "5")
-	if v["ruleset"] != "nim" || v["outcome"] != "N" || v["value"] != 2.0 {
+	if v["ruleset"] != "nim" || v["outcome"] != "N" || v["value"] != "2" {
 		t.Fatalf("%v", v)
 	}
 	moves := v["winning_moves"].([]any)

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
-	"grundy/report"
+	"grundy/query"
 )
 
 // takeAndBreakNames are the one-heap games that `grundy seq` computes with the octal engine, as
@@ -47,7 +46,7 @@ yours: a Starlark script defining moves(pos), whose positions here are the ints 
 'grundy solve --help' for scripts and their budgets).
 
 With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "preperiod": t|null,
-"proved": false}; --summary leaves out the values. --plot F.svg or --plot F.png also draws them
+"proved": false} (POST /api/seq answers the same document); --summary leaves out the values. --plot F.svg or --plot F.png also draws them
 (value against heap, the periodic part shaded period by period, the preperiod marked).`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -59,37 +58,35 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 			if !ok {
 				return badInput("seq needs --to N: the last heap to compute")
 			}
-			to, err := cliarg.Uint64(toArg)
-			if err != nil {
-				return badInput("--to: %v", err)
-			}
-			if file, ok := g.own["script"]; ok {
-				if err := noRulesetFlags(g); err != nil {
-					return err
-				}
-				if len(g.args) != 0 {
-					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.args[0])
-				}
-				return a.seqScript(cmd.Context(), file, to, g)
-			}
-			for _, f := range scriptFlagNames[1:] {
-				if _, ok := g.own[f]; ok {
-					return badInput("--%s applies to --script games only", f)
-				}
-			}
-			if len(g.args) != 1 {
-				return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
-			}
-			if code, ok := takeAndBreakNames[g.args[0]]; ok {
-				return seqTakeAndBreak(cmd.Context(), a, g, code, toArg)
-			}
-			res, err := builtinRulesets().Seq(cmd.Context(), seqRequest{
-				Ruleset: g.args[0], Flags: g.ruleset, To: to, Summary: g.bools["summary"],
-			})
+			req := query.SeqRequest{Flags: g.ruleset, To: query.Arg(toArg), Summary: g.bools["summary"]}
+			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
 			}
-			if err := a.seqPlot(g, g.args[0], res); err != nil {
+			name := "script:" + req.ScriptName
+			if req.Script != "" {
+				if len(g.args) != 0 {
+					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.args[0])
+				}
+				if to, err := cliarg.Uint64(toArg); err == nil && to < 1<<62 {
+					bar := a.newProgress(false, int64(to)+1, name, "heaps")
+					defer bar.finish()
+					req.Progress = bar.set
+				}
+			} else {
+				if len(g.args) != 1 {
+					return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
+				}
+				if code, ok := takeAndBreakNames[g.args[0]]; ok {
+					return seqTakeAndBreak(cmd.Context(), a, g, code, toArg)
+				}
+				req.Ruleset, name = g.args[0], g.args[0]
+			}
+			res, err := query.Seq(cmd.Context(), req, lim)
+			if err != nil {
+				return err
+			}
+			if err := a.seqPlot(g, name, res); err != nil {
 				return err
 			}
 			return a.emit(res, res.WriteText)
@@ -100,32 +97,4 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 	cmd.Flags().String("plot", "", "also draw the values against the heap, period shaded, into F.svg or F.png")
 	addScriptFlagDocs(cmd)
 	return cmd
-}
-
-func (a *app) seqScript(ctx context.Context, file string, to uint64, g gameArgs) error {
-	if to > maxSeqTo {
-		return badInput("--to %d is too large for a script: the limit is %d", to, maxSeqTo)
-	}
-	sg, s, _, err := scriptSetup(ctx, file, g)
-	if err != nil {
-		return err
-	}
-	defer sg.Close()
-	vals := make([]uint64, 0, to+1)
-	bar := a.newProgress(false, int64(to)+1, "script:"+file, "heaps")
-	for n := uint64(0); n <= to; n++ {
-		v, err := s.Value(strconv.FormatUint(n, 10))
-		if err != nil {
-			bar.finish()
-			return searchError(err)
-		}
-		vals = append(vals, v)
-		bar.add(1)
-	}
-	bar.finish()
-	res := report.ApparentSeq(vals, g.bools["summary"])
-	if err := a.seqPlot(g, "script:"+file, res); err != nil {
-		return err
-	}
-	return a.emit(res, res.WriteText)
 }

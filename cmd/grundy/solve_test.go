@@ -26,7 +26,8 @@ func writeScript(t *testing.T, src string) string {
 
 func TestSolveScriptJSON(t *testing.T) {
 	v := decodeJSON(t, "", "solve", "--script", wythoffStar, "(3, 4)")
-	if v["ruleset"] != "script:"+wythoffStar || v["position"] != "(3, 4)" || v["outcome"] != "N" || v["value"] != 2.0 {
+	if v["ruleset"] != "script:"+wythoffStar || !sameList(v["position"], "(3, 4)") || v["outcome"] != "N" || v["value"] != "2" ||
+		v["winning_moves_complete"] != true || v["method"] == nil {
 		t.Fatalf("wythoff (3, 4): %v", v)
 	}
 	moves := v["winning_moves"].([]any)
@@ -34,12 +35,12 @@ func TestSolveScriptJSON(t *testing.T) {
 		t.Fatalf("moves %v", moves)
 	}
 	m := moves[0].(map[string]any)
-	if m["move"] != "(1, 2)" || m["to"] != "(1, 2)" {
+	if m["move"] != "(1, 2)" || !sameList(m["to"], "(1, 2)") {
 		t.Fatalf("move %v", m)
 	}
 	// A P-position: value 0, an empty list (not null) of moves. The flag may come anywhere.
 	v = decodeJSON(t, "", "solve", "(5,3)", "--script="+wythoffStar)
-	if v["outcome"] != "P" || v["value"] != 0.0 || v["position"] != "(5, 3)" {
+	if v["outcome"] != "P" || v["value"] != "0" || !sameList(v["position"], "(5, 3)") {
 		t.Fatalf("wythoff (5, 3): %v", v)
 	}
 	if ms, ok := v["winning_moves"].([]any); !ok || len(ms) != 0 {
@@ -50,7 +51,7 @@ func TestSolveScriptJSON(t *testing.T) {
 func TestSolveScriptSumAndMisere(t *testing.T) {
 	// Kayles rows of 4 and 3 pins: values 1 and 3.
 	v := decodeJSON(t, "", "solve", "--script", kaylesStar, `"xxxx"`, `"xxx"`)
-	if v["value"] != 2.0 || v["outcome"] != "N" {
+	if v["value"] != "2" || v["outcome"] != "N" {
 		t.Fatalf("sum: %v", v)
 	}
 	pos := v["position"].([]any)
@@ -149,10 +150,10 @@ func TestSolveScriptErrors(t *testing.T) {
 	wantBadInput(t, "cycle", "", "solve", "--script", cycle, "0")
 	wantBadInput(t, "0 → 1 → 2 → 0", "", "solve", "--script", cycle, "0")
 	loop := writeScript(t, "def moves(n):\n    while True:\n        n += 1\n")
-	wantBadInput(t, "step budget (1000 Starlark steps; raise it with --max-steps)", "", "solve", "--script", loop, "--max-steps", "1000", "0")
-	wantBadInput(t, "time budget (50ms; raise it with --timeout)", "", "solve", "--script", loop, "--max-steps", "0xffffffffffff", "--timeout", "50ms", "0")
+	wantBadInput(t, "step budget (1000 Starlark steps); raise it with --max-steps", "", "solve", "--script", loop, "--max-steps", "1000", "0")
+	wantBadInput(t, "time budget (50ms); raise it with --timeout", "", "solve", "--script", loop, "--max-steps", "0xffffffffffff", "--timeout", "50ms", "0")
 	hog := writeScript(t, "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 1000000 + str(i))\n    return []\n")
-	wantBadInput(t, "memory budget (the heap grew by more than 32 MiB; raise it with --max-memory)", "", "solve", "--script", hog, "--max-steps", "0xffffffffffff", "--max-memory", "32", "0")
+	wantBadInput(t, "memory budget (the heap grew by more than 32 MiB); raise it with --max-memory", "", "solve", "--script", hog, "--max-steps", "0xffffffffffff", "--max-memory", "32", "0")
 	wantBadInput(t, "--max-memory: want a positive number of MiB", "", "solve", "--script", hog, "--max-memory", "0", "0")
 	wantBadInput(t, "--max-memory: want a positive number of MiB", "", "seq", "--script", hog, "--max-memory", "lots", "--to", "3")
 	chain := writeScript(t, "def moves(n):\n    return [n - 1] if n > 0 else []\n")
@@ -164,7 +165,7 @@ func TestSolveScriptLoopy(t *testing.T) {
 	// moves to the end), 4 is P (its only move is to 0), 3 is N, 2 is P, 1 is N.
 	ring := writeScript(t, "def moves(n):\n    if n == 'end':\n        return []\n    return [(n + 1) % 5] + (['end'] if n == 0 else [])\n")
 	wantBadInput(t, "cycle", "", "solve", "--script", ring, "0")
-	wantBadInput(t, "--loopy gives the outcomes", "", "solve", "--script", ring, "1")
+	wantBadInput(t, "--loopy or \"loopy\": true, gives the outcomes", "", "solve", "--script", ring, "1")
 	for p, want := range []string{"N", "N", "P", "N", "P"} {
 		v := decodeJSON(t, "", "solve", "--loopy", "--script", ring, strconv.Itoa(p))
 		if v["outcome"] != want || v["value"] != nil {
@@ -172,7 +173,7 @@ func TestSolveScriptLoopy(t *testing.T) {
 		}
 	}
 	v := decodeJSON(t, "", "solve", "--loopy", "--script", ring, "0")
-	if ms := v["winning_moves"].([]any); len(ms) != 1 || ms[0].(map[string]any)["to"] != `"end"` {
+	if ms := v["winning_moves"].([]any); len(ms) != 1 || !sameList(ms[0].(map[string]any)["to"], `"end"`) {
 		t.Fatalf("loopy 0 moves: %v", v["winning_moves"])
 	}
 	// A pure ring: every position is a draw.
@@ -185,8 +186,8 @@ func TestSolveScriptLoopy(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "D (a draw") {
 		t.Fatalf("text: %q", out)
 	}
-	wantBadInput(t, "--loopy takes one position", "", "solve", "--loopy", "--script", pure, "1", "2")
-	wantBadInput(t, "--loopy applies to --script games only", "", "solve", "--loopy", "nim", "3")
+	wantBadInput(t, "(--loopy, \"loopy\": true) takes one position", "", "solve", "--loopy", "--script", pure, "1", "2")
+	wantBadInput(t, "(--loopy, \"loopy\": true) applies to script games only", "", "solve", "--loopy", "nim", "3")
 }
 
 func TestSeqScript(t *testing.T) {
@@ -220,10 +221,24 @@ func TestSeqScript(t *testing.T) {
 		t.Fatalf("text: %q", out)
 	}
 	wantBadInput(t, "needs --to", "", "seq", "--script", sub)
-	wantBadInput(t, "too large for a script: the limit is 10000000", "", "seq", "--script", sub, "--to", "10000001")
+	wantBadInput(t, "to = 10000001 is over the limit of 10000000 for scripts", "", "seq", "--script", sub, "--to", "10000001")
 	wantBadInput(t, "takes no positions", "", "seq", "--script", sub, "--to", "5", "3")
 	wantBadInput(t, "unknown ruleset", "", "seq", "nosuch", "--to", "5")
-	wantBadInput(t, "--to:", "", "seq", "--script", sub, "--to", "-5")
+	wantBadInput(t, "to: \"-5\": negative", "", "seq", "--script", sub, "--to", "-5")
 	str := writeScript(t, "def moves(s):\n    return [s[1:]] if s else []\n")
 	wantBadInput(t, "game.star:2:13: in moves: invalid slice operand int", "", "seq", "--script", str, "--to", "3")
+}
+
+// sameList reports whether v, a decoded JSON value, is the list of the strings want.
+func sameList(v any, want ...string) bool {
+	l, ok := v.([]any)
+	if !ok || len(l) != len(want) {
+		return false
+	}
+	for i, w := range want {
+		if l[i] != w {
+			return false
+		}
+	}
+	return true
 }

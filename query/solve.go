@@ -1,0 +1,244 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"grundy/game"
+	"grundy/report"
+	"grundy/rules"
+)
+
+// SolveRequest asks for the outcome, Grundy value and winning moves of a position: `grundy solve`
+// and POST /api/solve. Either Ruleset (a built-in ruleset, with Flags) or Script (a user's game)
+// names the game.
+type SolveRequest struct {
+	// Ruleset is a built-in ruleset's name (`grundy rules` lists them).
+	Ruleset string `json:"ruleset,omitempty"`
+	// Flags are the ruleset's flags by name, without dashes: {"k": "2"}; "true" for a flag that
+	// takes no value.
+	Flags map[string]string `json:"flags,omitempty"`
+	// Script is the Starlark source of a user's game, in place of Ruleset.
+	Script string `json:"script,omitempty"`
+	// ScriptName names the script in messages and in the answer ("script:NAME"): the command
+	// line gives the file's name; the web leaves it empty, for [ScriptName].
+	ScriptName string `json:"-"`
+	// Position is the position as argument strings: a ruleset's (heaps "3" "4" "5", coins, "x,y"
+	// pairs), or a script's position literals, several of which make a sum.
+	Position []string `json:"position"`
+	// Misere asks for misère play: the last player to move loses (outcome only; value null).
+	Misere bool `json:"misere,omitempty"`
+	// Loopy (scripts, one position) allows cycles in the moves: the outcome is N, P or D (draw).
+	Loopy bool `json:"loopy,omitempty"`
+}
+
+// Answer is what an answering function returns: the JSON document of the contract (encode it
+// with encoding/json), which also writes itself for people.
+type Answer interface {
+	WriteText(w io.Writer) error
+}
+
+// Solve answers a SolveRequest: a rules.Report for a ruleset, a [ScriptSolve] for a script. Both
+// have the JSON shape of report.Solve.
+func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
+	if err := lim.checkArgs("position", r.Position, r.Flags); err != nil {
+		return nil, err
+	}
+	switch {
+	case r.Script != "" && (r.Ruleset != "" || len(r.Flags) > 0):
+		return nil, Badf(`give either "ruleset" (with "flags") or "script", not both`)
+	case r.Script != "":
+		return solveScript(ctx, r, lim)
+	case r.Ruleset == "":
+		return nil, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
+	case r.Loopy:
+		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games only")
+	}
+	var rep rules.Report
+	var err error
+	if r.Misere {
+		rep, err = rules.SolveMisere(ctx, r.Ruleset, r.Flags, r.Position)
+	} else {
+		rep, err = rules.Solve(ctx, r.Ruleset, r.Flags, r.Position)
+	}
+	if err != nil {
+		return nil, classify(err, lim, false)
+	}
+	return rep, nil
+}
+
+// ScriptSolve is the answer of Solve for a script: the solve contract, with the position and
+// every move's "to" a list of canonical position literals (one for a position, several for a
+// sum).
+type ScriptSolve struct {
+	report.Solve
+}
+
+// WriteText writes the answer for people: a sum's positions joined by " + ", and the method.
+func (s ScriptSolve) WriteText(w io.Writer) error {
+	if err := s.Solve.WriteTextSep(w, " + "); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "method: %s\n", s.Method)
+	return err
+}
+
+// Methods named in a script's answer.
+const (
+	methodSearch     = "exhaustive search by the engine"
+	methodSum        = "Sprague–Grundy theorem: the XOR of the components' values, each by the engine's search"
+	methodMisere     = "misère search by the engine"
+	methodSJ         = "SJ theorem: the components' Grundy values decide the misère sum"
+	methodMisereSum  = "misère search of the sum by the engine"
+	methodLoopy      = "retrograde analysis of every position reachable (loopy play)"
+	sumMoveSeparator = " -> "
+)
+
+func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
+	if len(r.Position) == 0 {
+		return nil, Badf("solve takes at least one position of the script's game")
+	}
+	if r.Loopy && (r.Misere || len(r.Position) != 1) {
+		return nil, Badf("loopy play (--loopy, \"loopy\": true) takes one position and normal play (write a sum as one position of your game)")
+	}
+	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer run.close()
+	keys, err := run.positions(r.Position)
+	if err != nil {
+		return nil, err
+	}
+	res, err := run.solve(keys, r.Misere, r.Loopy)
+	if err != nil {
+		return nil, run.fail(err)
+	}
+	res.Complete = true
+	return ScriptSolve{res}, nil
+}
+
+// solve answers keys (one position, or a sum) in the play asked for.
+func (run *scriptRun) solve(keys []string, misere, loopy bool) (report.Solve, error) {
+	s := run.solver
+	one := func(out game.Outcome, method string) report.Solve {
+		return report.Solve{Ruleset: run.name, Position: keys, Outcome: out.String(), WinningMoves: []report.Move{}, Method: method}
+	}
+	single := func(res *report.Solve, to []string) {
+		for _, o := range to {
+			res.WinningMoves = append(res.WinningMoves, report.Move{Move: o, To: []string{o}})
+		}
+	}
+	switch {
+	case loopy:
+		out, err := s.LoopyOutcome(keys[0])
+		if err != nil {
+			return report.Solve{}, err
+		}
+		res := one(out, methodLoopy)
+		res.Note = "no Grundy value in loopy play"
+		if out == game.NextWins {
+			opts, outs, err := s.LoopyMoves(keys[0])
+			if err != nil {
+				return report.Solve{}, err
+			}
+			var win []string
+			for i, o := range opts {
+				if outs[i] == game.PrevWins {
+					win = append(win, o)
+				}
+			}
+			single(&res, win)
+		}
+		return res, nil
+	case misere && len(keys) == 1:
+		out, err := s.MisereOutcome(keys[0])
+		if err != nil {
+			return report.Solve{}, err
+		}
+		res := one(out, methodMisere)
+		res.Note = "no Grundy value in misère play"
+		if out == game.NextWins {
+			win, err := s.MisereWinningMoves(keys[0])
+			if err != nil {
+				return report.Solve{}, err
+			}
+			single(&res, win)
+		}
+		return res, nil
+	case misere:
+		// Misère values do not add up. Where the SJ theorem applies (every position of value 0
+		// that a component can reach is terminal) the components' values decide the sum;
+		// otherwise the engine searches the sum itself.
+		outcome, winning, method := s.SJOutcome, s.SJWinningMoves, methodSJ
+		out, err := outcome(keys)
+		var notSJ *game.SJError[string]
+		if errors.As(err, &notSJ) {
+			outcome, winning, method = s.MisereSumOutcome, s.MisereSumWinningMoves, methodMisereSum
+			out, err = outcome(keys)
+		}
+		if err != nil {
+			return report.Solve{}, err
+		}
+		res := one(out, method)
+		res.Note = "no Grundy value in misère play"
+		if out == game.NextWins {
+			moves, err := winning(keys)
+			if err != nil {
+				return report.Solve{}, err
+			}
+			res.WinningMoves = sumMoves(keys, moves)
+		}
+		return res, nil
+	case len(keys) == 1:
+		v, err := s.Value(keys[0])
+		if err != nil {
+			return report.Solve{}, err
+		}
+		res := one(outcomeOf(v), methodSearch)
+		res.Value = &v
+		if v != 0 {
+			win, err := s.WinningMoves(keys[0])
+			if err != nil {
+				return report.Solve{}, err
+			}
+			single(&res, win)
+		}
+		return res, nil
+	}
+	v, err := s.SumValue(keys)
+	if err != nil {
+		return report.Solve{}, err
+	}
+	res := one(outcomeOf(v), methodSum)
+	res.Value = &v
+	moves, err := s.SumWinningMoves(keys)
+	if err != nil {
+		return report.Solve{}, err
+	}
+	res.WinningMoves = sumMoves(keys, moves)
+	return res, nil
+}
+
+// sumMoves writes the winning moves of a sum of script positions.
+func sumMoves(keys []string, moves []game.SumMove[string]) []report.Move {
+	out := []report.Move{}
+	for _, m := range moves {
+		to := append([]string(nil), keys...)
+		to[m.Component] = m.To
+		out = append(out, report.Move{
+			Move: fmt.Sprintf("component %d: %s%s%s", m.Component+1, keys[m.Component], sumMoveSeparator, m.To),
+			To:   to,
+		})
+	}
+	return out
+}
+
+func outcomeOf(v uint64) game.Outcome {
+	if v == 0 {
+		return game.PrevWins
+	}
+	return game.NextWins
+}
