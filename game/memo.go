@@ -41,6 +41,25 @@ func (b *budget) enter(cfg *config, isNew bool) error {
 	return nil
 }
 
+// checkOptions checks a search holding n options on its stack against the limits of c: the
+// context, and with MaxPositions, maxOptions of them (a search whose positions are bounded holds
+// few of their options at once, unless one position has a great many).
+func (c *config) checkOptions(n int) error {
+	if c.maxPositions > 0 && n > maxOptions(c.maxPositions) {
+		return &LimitError{Limit: c.maxPositions}
+	}
+	if c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			return fmt.Errorf("search stopped: %w", context.Cause(c.ctx))
+		}
+	}
+	return nil
+}
+
+// maxOptions is the number of options a search limited to n positions may hold at once: 16 per
+// position, and at least 2^20.
+func maxOptions(n int) int { return max(16*n, 1<<20) }
+
 func newConfig(opts []Option) config {
 	c := config{denseLimit: DefaultDenseLimit}
 	for _, o := range opts {

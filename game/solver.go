@@ -57,6 +57,8 @@ type Solver[P comparable] struct {
 	vals      []uint32 // scratch: the values of one frame's options
 	mx        mexer
 	yield     func(P) bool
+	yielded   uint          // options yielded so far, counted by yieldChecked
+	stopped   error         // why yieldChecked stopped the game's enumeration of options
 	msum      any           // *misereSum[P], the search on misère sums, made on first use
 	loopy     map[P]Outcome // outcomes settled by earlier loopy analyses (loopy.go)
 }
@@ -100,6 +102,9 @@ func NewSolver[P comparable](g Game[P], opts ...Option) *Solver[P] {
 	s.yield = func(o P) bool {
 		s.arena = append(s.arena, o)
 		return true
+	}
+	if s.cfg.maxPositions > 0 || s.cfg.ctx != nil {
+		s.yield = s.yieldChecked
 	}
 	return s
 }
@@ -188,12 +193,12 @@ func (s *Solver[P]) winningMoves(p P, k uint8) ([]P, error) {
 // Options returns the options of p as the game gives them, without repeats.
 func (s *Solver[P]) Options(p P) ([]P, error) {
 	start := len(s.arena)
-	err := s.expand(p)
-	opts := dedupe(s.arena[start:])
-	s.arena = s.arena[:start]
-	if err != nil {
+	if err := s.expand(p); err != nil {
+		s.arena = s.arena[:start]
 		return nil, fmt.Errorf("position %v: %w", p, err)
 	}
+	opts := dedupe(s.arena[start:])
+	s.arena = s.arena[:start]
 	return opts, nil
 }
 
@@ -279,8 +284,10 @@ func (s *Solver[P]) tryClosed(p P, id, prev uint32) (bool, error) {
 	return true, nil
 }
 
-// expand appends the options of p to the arena.
+// expand appends the options of p to the arena. Under limits (MaxPositions, WithContext) a
+// position with a great many options is stopped while they are enumerated (see yieldChecked).
 func (s *Solver[P]) expand(p P) error {
+	s.stopped = nil
 	switch {
 	case s.try != nil:
 		seq, err := s.try.TryMoves(p)
@@ -290,10 +297,28 @@ func (s *Solver[P]) expand(p P) error {
 		seq(s.yield)
 	case s.app != nil:
 		s.arena = s.app.AppendMoves(s.arena, p)
+		if s.cfg.maxPositions > 0 || s.cfg.ctx != nil {
+			return s.cfg.checkOptions(len(s.arena))
+		}
 	default:
 		s.g.Moves(p)(s.yield)
 	}
-	return nil
+	return s.stopped
+}
+
+// yieldChecked is the yield of a solver under limits: every 4096 options it checks the context
+// and the number of options on the search stack (see config.checkOptions), and stops the game's
+// enumeration when one is passed.
+func (s *Solver[P]) yieldChecked(o P) bool {
+	s.arena = append(s.arena, o)
+	s.yielded++
+	if s.yielded%4096 == 0 {
+		if err := s.cfg.checkOptions(len(s.arena)); err != nil {
+			s.stopped = err
+			return false
+		}
+	}
+	return true
 }
 
 // posOf returns the position of frame i, and idOf its id.

@@ -205,19 +205,35 @@ func find2D(p Position, x, y uint64) (int, bool) {
 
 func (c coins2D) heads(p Position, x, y uint64) bool { _, ok := find2D(p, x, y); return ok }
 
-// toggle2D turns over the given coins (pairs) in p.
+// toggle2D turns over the given coins (pairs) in p: a coin listed twice is turned over twice. It
+// merges the sorted lists, in time linear in their lengths (a move of a far tartan coin turns over
+// a great many).
 func toggle2D(p Position, coins [][2]uint64) Position {
-	q := slices.Clone(p)
-	for _, xy := range coins {
-		i, found := find2D(q, xy[0], xy[1])
-		if found {
-			q = slices.Delete(q, 2*i, 2*i+2)
-		} else {
-			q = slices.Insert(q, 2*i, xy[0], xy[1])
+	if !slices.IsSortedFunc(coins, cmpCoin) {
+		coins = slices.SortedFunc(slices.Values(coins), cmpCoin)
+	}
+	q := make(Position, 0, len(p)+2*len(coins))
+	i := 0 // the pairs of p before i are placed
+	for j := 0; j < len(coins); {
+		xy, n := coins[j], 0
+		for ; j < len(coins) && coins[j] == xy; j++ {
+			n++
+		}
+		for ; i < len(p)/2 && cmpPair(p, i, xy[0], xy[1]) < 0; i++ {
+			q = append(q, p[2*i], p[2*i+1])
+		}
+		here := i < len(p)/2 && cmpPair(p, i, xy[0], xy[1]) == 0
+		if here {
+			i++
+		}
+		if here != (n%2 == 1) {
+			q = append(q, xy[0], xy[1])
 		}
 	}
-	return q
+	return append(q, p[2*i:]...)
 }
+
+func cmpCoin(a, b [2]uint64) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) }
 
 func flip2DText(coins [][2]uint64) string {
 	var s []string

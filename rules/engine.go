@@ -49,28 +49,36 @@ func (g engineGame) Moves(k string) iter.Seq[string] {
 	}
 }
 
-// budgetGame is an engineGame that stops enumerating after a budget of moves and records that it
-// did; a search that ran out of budget is refused (its answer would rest on missing moves).
+// SearchBytes is the largest total size, in bytes of position keys, of the moves a search by the
+// engine may enumerate before refusing: positions can be large (a tartan move at a far coin turns
+// over a great many), and their size, not their number, is what fills memory then.
+const SearchBytes = 1 << 25
+
+// budgetGame is an engineGame that stops enumerating after a budget of moves (and of bytes of
+// their positions), or once ctx is done, and records that it did; a search that ran out of budget
+// is refused (its answer would rest on missing moves).
 type budgetGame struct {
 	engineGame
-	left             *int
+	ctx              context.Context
+	left, bytesLeft  *int
 	over             *bool
 	moves, positions int // the limits, for messages
 }
 
-func newBudgetGame(r Ruleset, moves, positions int) budgetGame {
-	left, over := moves, false
-	return budgetGame{engineGame{r}, &left, &over, moves, positions}
+func newBudgetGame(ctx context.Context, r Ruleset, moves, positions int) budgetGame {
+	left, bytesLeft, over := moves, SearchBytes, false
+	return budgetGame{engineGame{r}, ctx, &left, &bytesLeft, &over, moves, positions}
 }
 
 func (g budgetGame) Moves(k string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for o := range g.engineGame.Moves(k) {
-			if *g.left == 0 {
+			if *g.left == 0 || len(o) > *g.bytesLeft || *g.left%256 == 0 && g.ctx.Err() != nil {
 				*g.over = true
 				return
 			}
 			*g.left--
+			*g.bytesLeft -= len(o)
 			if !yield(o) {
 				return
 			}
@@ -80,6 +88,12 @@ func (g budgetGame) Moves(k string) iter.Seq[string] {
 
 // check returns the refusal of a search that ran out of moves, or err.
 func (g budgetGame) check(err error) error {
+	if cerr := g.ctx.Err(); cerr != nil {
+		return fmt.Errorf("search stopped: %w", cerr)
+	}
+	if *g.over && *g.left > 0 {
+		return cliarg.Errorf("%s: this position needs a search through more than %d MiB of positions, the limit", g.r.Info().Name, SearchBytes>>20)
+	}
 	if *g.over {
 		return cliarg.Errorf("%s: this position needs a search of more than %d moves, the limit", g.r.Info().Name, g.moves)
 	}
@@ -92,7 +106,7 @@ func (g budgetGame) check(err error) error {
 
 // searchValue is the Grundy value of p by the engine, within the search limits.
 func searchValue(ctx context.Context, r Ruleset, p Position) (uint64, error) {
-	g := newBudgetGame(r, SearchMoves, SearchLimit)
+	g := newBudgetGame(ctx, r, SearchMoves, SearchLimit)
 	v, err := game.NewSolver[string](g, game.MaxPositions(SearchLimit), game.WithContext(ctx)).Value(Canonical(r, p).Key())
 	if err != nil || *g.over {
 		return 0, g.check(err)
@@ -108,7 +122,7 @@ func searchAnalysis(ctx context.Context, r Ruleset, p Position) (Analysis, error
 
 // searchAnalysisWithin is searchAnalysis with the limits given.
 func searchAnalysisWithin(ctx context.Context, r Ruleset, p Position, moves, positions int) (Analysis, error) {
-	g := newBudgetGame(r, moves, positions)
+	g := newBudgetGame(ctx, r, moves, positions)
 	a, err := searchAnalysisOf(ctx, g, r, p)
 	if err != nil || *g.over {
 		return Analysis{}, g.check(err)
