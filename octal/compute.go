@@ -31,12 +31,27 @@ type Options struct {
 	// Progress, if set, is called now and then with the number of values computed so far and the
 	// target (To+1, or the budget when To is 0), from the goroutine running Compute.
 	Progress func(done, target int)
+	// Status, if set, is called alongside Progress with what is known of the run's end.
+	Status func(Status)
 	// Save, if set, is called every SaveEvery (default one minute) with a checkpoint of the values
 	// so far; an error from it stops the computation.
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
 
 	narrowBits uint // tests: values of more bits than this widen the array (0: 16)
+}
+
+// Status tells how a computation stands, for a progress display that says only what is known.
+type Status struct {
+	// Done is the number of values computed: g(0..Done−1).
+	Done int
+	// Limit is the number of values the run will not go past: To+1 when LimitIsTo, otherwise
+	// the most the memory budget holds. The run may stop well before it (a proof).
+	Limit     int
+	LimitIsTo bool
+	// ProofAt, when not 0, is the number of values at which the candidate period seen so far
+	// would be proved, if it holds that long.
+	ProofAt int
 }
 
 // LimitError reports a request that does not fit the memory budget.
@@ -177,31 +192,31 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	if opt.To == 0 {
 		initial = min(limit+1, 1<<20)
 	}
+	// A resumed run replays the checkpoint's values (no further than the limit) through the
+	// engine's bookkeeping, so that its state, and the statistics it reports, are those of an
+	// uninterrupted run to the same heap.
 	if opt.Resume != nil && opt.Resume.v32 != nil {
-		g := make([]uint32, len(opt.Resume.v32), max(initial, len(opt.Resume.v32)))
-		copy(g, opt.Resume.v32)
-		res, err = run(ctx, c, newEngine(c, g), limit, &opt)
+		known := opt.Resume.v32[:min(len(opt.Resume.v32), limit+1)]
+		g := make([]uint32, 0, max(initial, len(known)))
+		res, err = run(ctx, c, newEngine(c, g), limit, &opt, known)
 	} else {
-		have := 0
+		var known []uint16
 		if opt.Resume != nil {
-			have = opt.Resume.Len()
+			known = opt.Resume.v16[:min(len(opt.Resume.v16), limit+1)]
 		}
-		g := make([]uint16, 0, max(initial, have))
-		if opt.Resume != nil {
-			g = append(g, opt.Resume.v16...)
-		}
+		g := make([]uint16, 0, max(initial, len(known)))
 		e16 := newEngine(c, g)
 		if opt.narrowBits > 0 {
 			e16.narrowBits = opt.narrowBits
 		}
-		res, err = run(ctx, c, e16, limit, &opt)
+		res, err = run(ctx, c, e16, limit, &opt, known)
 		if errors.Is(err, errWiden) {
 			g32 := make([]uint32, len(e16.g), min(limit+1, 2*len(e16.g)))
 			for i, v := range e16.g {
 				g32[i] = uint32(v)
 			}
 			e16 = nil
-			res, err = run(ctx, c, newEngine(c, g32), limit, &opt)
+			res, err = run(ctx, c, newEngine(c, g32), limit, &opt, nil)
 		}
 	}
 	if errors.Is(err, errTooLarge) {
@@ -213,13 +228,23 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	return res, err
 }
 
-func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options) (*Result, error) {
+// run computes with e up to heap limit. known, when not empty, holds values g(0), g(1), … known
+// from a checkpoint: they are replayed (taken instead of computed) before the computation goes on.
+func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options, known []T) (*Result, error) {
 	defer e.close()
 	if opt.Method == MethodQuadratic && e.mode == MethodSparse {
 		e.mode = MethodQuadratic
 	}
 	if opt.Method == MethodQuadratic {
 		e.nextEval = 0
+	}
+	for i := len(e.g); i < len(known); i++ {
+		if err := e.replay(uint32(known[i])); err != nil {
+			return nil, err
+		}
+		if i%(1<<20) == 0 && ctx.Err() != nil {
+			break
+		}
 	}
 	det := newDetector[T](c)
 	det.lazy = opt.KeepGoing // search once, at the end
@@ -238,6 +263,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		}
 		setPeriod(r, det, e.g)
 		return r
+	}
+	if err := ctx.Err(); err != nil {
+		return result(), err
 	}
 	every := opt.SaveEvery
 	if every <= 0 {
@@ -291,12 +319,22 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			}
 		}
 		det.update(e.g)
-		if opt.Progress != nil {
+		if opt.Progress != nil || opt.Status != nil {
 			target := limit + 1
-			if need := det.nextNeed(); need > 0 && need < target && !opt.KeepGoing {
+			need := det.nextNeed()
+			if need > 0 && need < target && !opt.KeepGoing {
 				target = need
 			}
-			opt.Progress(len(e.g), target)
+			if opt.Progress != nil {
+				opt.Progress(len(e.g), target)
+			}
+			if opt.Status != nil {
+				st := Status{Done: len(e.g), Limit: limit + 1, LimitIsTo: opt.To > 0}
+				if need > 0 && need <= limit+1 && !opt.KeepGoing {
+					st.ProofAt = need
+				}
+				opt.Status(st)
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return result(), err
