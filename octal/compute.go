@@ -238,11 +238,13 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	if opt.Method == MethodQuadratic {
 		e.nextEval = 0
 	}
+	replayCut := false
 	for i := len(e.g); i < len(known); i++ {
 		if err := e.replay(uint32(known[i])); err != nil {
 			return nil, err
 		}
 		if i%(1<<20) == 0 && ctx.Err() != nil {
+			replayCut = true
 			break
 		}
 	}
@@ -264,8 +266,8 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		setPeriod(r, det, e.g)
 		return r
 	}
-	if err := ctx.Err(); err != nil {
-		return result(), err
+	if replayCut {
+		return result(), ctx.Err()
 	}
 	every := opt.SaveEvery
 	if every <= 0 {

@@ -30,8 +30,13 @@ type Limits struct {
 	// Budget is the time budget of the whole request ("budget_ms"), when the caller set one with
 	// a context deadline: a run stopped by that deadline is reported as over this limit.
 	Budget time.Duration
-	// OctalBytes is the memory budget of one octal computation (0: the engine's default).
+	// OctalBytes is the memory budget of one octal computation (0: none, "to" must then be
+	// given); a "to" that does not fit is refused naming "max_seq" with the largest heap that fits.
 	OctalBytes int64
+	// MaxTable caps the side of a nim-product table ("max_table").
+	MaxTable int
+	// MaxList caps the numbers of a list read from a stream (basis and count with "-").
+	MaxList int
 	// PlayMoves caps the legal moves a play step lists.
 	PlayMoves int
 	// Raise says, for a limit's name, how the caller can raise it (a flag: "--max-positions");

@@ -1,127 +1,26 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
+	"context"
 	"io"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
-	"grundy/internal/cliarg"
-	"grundy/xorbasis"
+	"grundy/query"
 )
 
 // maxListNumbers bounds how many numbers a list read from stdin may hold (8 bytes each in memory).
 const maxListNumbers = 1 << 26
 
-// maxTokenLen bounds the length of one number on stdin (leading zeros included).
-const maxTokenLen = 100
-
-// numberList returns the numbers of a NUMS… argument list: the arguments themselves, or, when the
-// list is the single argument "-", the whitespace-separated numbers on stdin. what names the list
-// in messages ("numbers", "heaps", "divisors"). An empty list is bad input.
-func (a *app) numberList(args []string, what string) ([]uint64, error) {
-	var vs []uint64
-	if len(args) == 1 && args[0] == "-" {
-		var err error
-		vs, err = readNumbers(a.stdin, maxListNumbers)
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		vs = make([]uint64, len(args))
-		for i, s := range args {
-			v, err := cliarg.Uint64(s)
-			if err != nil {
-				return nil, badInput("%s item %d: %v", what, i+1, err)
-			}
-			vs[i] = v
-		}
+// basis answers a basis question and prints it.
+func (a *app) basis(ctx context.Context, req query.BasisRequest) error {
+	req.Input = a.stdin
+	out, err := query.Basis(ctx, req, query.Limits{MaxList: maxListNumbers})
+	if err != nil {
+		return err
 	}
-	if len(vs) == 0 {
-		return nil, badInput("no %s given (list them as arguments, or give - to read them from stdin)", what)
-	}
-	return vs, nil
+	return a.emit(out, out.(interface{ WriteText(io.Writer) error }).WriteText)
 }
-
-// readNumbers reads whitespace-separated numbers (decimal or 0x hex, as on the command line) from
-// r until EOF. It refuses more than limit numbers, and any token that is not a number, naming its
-// position (from 1). Plain decimal tokens are parsed without allocating.
-func readNumbers(r io.Reader, limit int) ([]uint64, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	var out []uint64
-	var tok [maxTokenLen]byte
-	n := 0 // length of the token being read
-	long := false
-	flush := func() error {
-		if n == 0 && !long {
-			return nil
-		}
-		pos := len(out) + 1
-		if long {
-			return badInput("stdin number %d is longer than %d characters", pos, maxTokenLen)
-		}
-		if len(out) == limit {
-			return badInput("stdin holds more than %d numbers (the limit)", limit)
-		}
-		t := tok[:n]
-		n = 0
-		if v, ok := parseDecimal(t); ok {
-			out = append(out, v)
-			return nil
-		}
-		v, err := cliarg.Uint64(string(t))
-		if err != nil {
-			return badInput("stdin number %d: %v", pos, err)
-		}
-		out = append(out, v)
-		return nil
-	}
-	for {
-		c, err := br.ReadByte()
-		if err == io.EOF {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-			return out, nil
-		}
-		if err != nil {
-			return nil, internalf("reading stdin: %v", err)
-		}
-		switch c {
-		case ' ', '\t', '\n', '\r', '\v', '\f':
-			if err := flush(); err != nil {
-				return nil, err
-			}
-		default:
-			if n == maxTokenLen {
-				long = true
-				continue
-			}
-			tok[n] = c
-			n++
-		}
-	}
-}
-
-// parseDecimal parses 1 to 19 decimal digits (always below 2^64); anything else is left to
-// cliarg.Uint64, which also produces the error messages.
-func parseDecimal(t []byte) (uint64, bool) {
-	if len(t) == 0 || len(t) > 19 {
-		return 0, false
-	}
-	var v uint64
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + uint64(c-'0')
-	}
-	return v, true
-}
-
-func u64s(v uint64) string { return strconv.FormatUint(v, 10) }
 
 func newBasisCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -146,31 +45,12 @@ exceed 2^53, the limit of exact numbers in JSON readers).`,
 		basisSimpleCmd(a, "rank", "the rank of the numbers over GF(2) (the dimension of their span)",
 			`rank prints the rank r of NUMS over GF(2). With --json: {"rank": r, "numbers": n,
 "distinct": "d"} where n counts the numbers read and d is how many distinct values the XORs of
-non-empty subsets take (2^r if the numbers are dependent, 2^r − 1 otherwise).`,
-			func(b *xorbasis.Basis, _ []uint64) (any, string) {
-				return struct {
-					Rank     int    `json:"rank"`
-					Numbers  int    `json:"numbers"`
-					Distinct string `json:"distinct"`
-				}{b.Rank(), b.Len(), b.Distinct().String()}, strconv.Itoa(b.Rank())
-			}),
+non-empty subsets take (2^r if the numbers are dependent, 2^r − 1 otherwise).`),
 		basisSimpleCmd(a, "max", "the largest XOR of a non-empty subset",
-			`max prints the largest XOR of a non-empty subset of NUMS. With --json: {"max": "v"}.`,
-			func(b *xorbasis.Basis, _ []uint64) (any, string) {
-				m, _ := b.Max()
-				return struct {
-					Max string `json:"max"`
-				}{u64s(m)}, u64s(m)
-			}),
+			`max prints the largest XOR of a non-empty subset of NUMS. With --json: {"max": "v"}.`),
 		basisSimpleCmd(a, "min", "the smallest XOR of a non-empty subset (0 when the numbers are dependent)",
 			`min prints the smallest XOR of a non-empty subset of NUMS: 0 when some non-empty subset XORs to
-0, otherwise the smallest non-zero value of the span. With --json: {"min": "v"}.`,
-			func(b *xorbasis.Basis, _ []uint64) (any, string) {
-				m, _ := b.Min()
-				return struct {
-					Min string `json:"min"`
-				}{u64s(m)}, u64s(m)
-			}),
+0, otherwise the smallest non-zero value of the span. With --json: {"min": "v"}.`),
 		basisKthCmd(a),
 		basisContainsCmd(a),
 		basisNewNimCmd(a),
@@ -178,32 +58,15 @@ non-empty subsets take (2^r if the numbers are dependent, 2^r − 1 otherwise).`
 	return cmd
 }
 
-// buildBasis inserts the numbers in order.
-func buildBasis(vs []uint64) *xorbasis.Basis {
-	var b xorbasis.Basis
-	for _, v := range vs {
-		b.Insert(v)
-	}
-	return &b
-}
-
-// basisSimpleCmd makes a subcommand that reads NUMS…, builds a basis and reports one answer.
-func basisSimpleCmd(a *app, name, short, long string, answer func(*xorbasis.Basis, []uint64) (any, string)) *cobra.Command {
+// basisSimpleCmd makes a subcommand that asks one question of NUMS….
+func basisSimpleCmd(a *app, name, short, long string) *cobra.Command {
 	return &cobra.Command{
 		Use:   name + " NUMS…",
 		Short: short,
 		Long:  long,
 		Args:  minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			vs, err := a.numberList(args, "numbers")
-			if err != nil {
-				return err
-			}
-			j, text := answer(buildBasis(vs), vs)
-			return a.emit(j, func(w io.Writer) error {
-				_, err := fmt.Fprintln(w, text)
-				return err
-			})
+			return a.basis(cmd.Context(), query.BasisRequest{Op: name, Numbers: args})
 		},
 	}
 }
@@ -218,30 +81,7 @@ the number of distinct values is bad input (exit 2). With --json: {"k": "K", "kt
 "distinct": "d"}.`,
 		Args: minArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			k, err := cliarg.Uint64(args[0])
-			if err != nil {
-				return badInput("K: %v", err)
-			}
-			if k == 0 {
-				return badInput("K must be at least 1 (K = 1 is the smallest value)")
-			}
-			vs, err := a.numberList(args[1:], "numbers")
-			if err != nil {
-				return err
-			}
-			b := buildBasis(vs)
-			v, ok := b.KthSmallest(k)
-			if !ok {
-				return badInput("K = %d is out of range: the XORs of non-empty subsets take only %v distinct values", k, b.Distinct())
-			}
-			return a.emit(struct {
-				K        string `json:"k"`
-				Kth      string `json:"kth"`
-				Distinct string `json:"distinct"`
-			}{u64s(k), u64s(v), b.Distinct().String()}, func(w io.Writer) error {
-				_, err := fmt.Fprintln(w, v)
-				return err
-			})
+			return a.basis(cmd.Context(), query.BasisRequest{Op: "kth", K: args[0], Numbers: args[1:]})
 		},
 	}
 }
@@ -257,38 +97,7 @@ is X (numbers independent of each other, so the witness is as short as the basis
 witness fields are omitted when X is not contained.`,
 		Args: minArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			x, err := cliarg.Uint64(args[0])
-			if err != nil {
-				return badInput("X: %v", err)
-			}
-			vs, err := a.numberList(args[1:], "numbers")
-			if err != nil {
-				return err
-			}
-			w, ok := buildBasis(vs).Represent(x)
-			out := struct {
-				Contains      bool      `json:"contains"`
-				Witness       *[]int    `json:"witness,omitempty"`
-				WitnessValues *[]string `json:"witness_values,omitempty"`
-			}{Contains: ok}
-			if ok {
-				vals := make([]string, len(w))
-				for i, j := range w {
-					vals[i] = u64s(vs[j])
-				}
-				if w == nil {
-					w = []int{}
-				}
-				out.Witness, out.WitnessValues = &w, &vals
-			}
-			return a.emit(out, func(wr io.Writer) error {
-				ans := "no"
-				if ok {
-					ans = "yes"
-				}
-				_, err := fmt.Fprintln(wr, ans)
-				return err
-			})
+			return a.basis(cmd.Context(), query.BasisRequest{Op: "contains", X: args[0], Numbers: args[1:]})
 		},
 	}
 }
@@ -307,26 +116,7 @@ positions of one optimal first round; "taken" is a decimal string (it may exceed
 "win" is false.`,
 		Args: minArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			heaps, err := a.numberList(args, "heaps")
-			if err != nil {
-				return err
-			}
-			res, ok := xorbasis.NewNim(heaps)
-			out := struct {
-				Win     bool    `json:"win"`
-				Taken   *string `json:"taken"`
-				Removed []int   `json:"removed"`
-				Kept    []int   `json:"kept"`
-			}{Win: ok, Removed: []int{}, Kept: []int{}}
-			text := "-1"
-			if ok {
-				t := res.Taken.String()
-				out.Taken, out.Removed, out.Kept, text = &t, res.Removed, res.Kept, t
-			}
-			return a.emit(out, func(w io.Writer) error {
-				_, err := fmt.Fprintln(w, text)
-				return err
-			})
+			return a.basis(cmd.Context(), query.BasisRequest{Op: "newnim", Numbers: args})
 		},
 	}
 }

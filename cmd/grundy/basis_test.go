@@ -3,12 +3,9 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"grundy/internal/cliarg"
 )
 
 func TestBasisText(t *testing.T) {
@@ -183,59 +180,4 @@ func TestBasisStdinLarge(t *testing.T) {
 	if v["numbers"] != 200000.0 {
 		t.Fatalf("numbers read: %v", v["numbers"])
 	}
-}
-
-func TestReadNumbers(t *testing.T) {
-	got, err := readNumbers(strings.NewReader(" 1\t0x10\r\n007 18446744073709551615\v\f9"), 10)
-	if err != nil || !slices.Equal(got, []uint64{1, 16, 7, 1<<64 - 1, 9}) {
-		t.Fatalf("%v %v", got, err)
-	}
-	if _, err := readNumbers(strings.NewReader("1 2 3"), 2); err == nil || !strings.Contains(err.Error(), "more than 2 numbers (the limit)") {
-		t.Fatalf("limit: %v", err)
-	}
-	if got, err := readNumbers(strings.NewReader(""), 2); err != nil || len(got) != 0 {
-		t.Fatalf("empty: %v %v", got, err)
-	}
-}
-
-// FuzzReadNumbers: the stdin reader agrees with splitting on white space and parsing each field
-// with the command-line parser, and never panics.
-func FuzzReadNumbers(f *testing.F) {
-	for _, s := range []string{"1 2 3", "0x1F\n\n7", "-1", "18446744073709551616", "1\x002", " \t", "0x", "00000000000000000000000001"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		got, err := readNumbers(strings.NewReader(s), 1000)
-		fields := strings.FieldsFunc(s, func(r rune) bool {
-			return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f'
-		})
-		// FieldsFunc works on runes: a separator byte inside a multi-byte sequence cannot occur
-		// (UTF-8 continuation bytes are ≥ 0x80), so the split agrees with the byte reader.
-		var want []uint64
-		var wantErr bool
-		for _, fld := range fields {
-			if len(fld) > maxTokenLen {
-				wantErr = true
-				break
-			}
-			v, perr := cliarg.Uint64(fld)
-			if perr != nil {
-				wantErr = true
-				break
-			}
-			want = append(want, v)
-		}
-		if len(want) > 1000 {
-			wantErr = true
-		}
-		if wantErr != (err != nil) {
-			t.Fatalf("%q: err %v, want error %v", s, err, wantErr)
-		}
-		if err == nil && !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
-			t.Fatalf("%q: %v want %v", s, got, want)
-		}
-		if err != nil && (!strings.HasPrefix(err.Error(), "stdin") || strings.Contains(err.Error(), "\n")) {
-			t.Fatalf("%q: message %q", s, err)
-		}
-	})
 }

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
 	"grundy/incexc"
-	"grundy/internal/cliarg"
+	"grundy/query"
 )
 
 func newCountCmd(a *app) *cobra.Command {
@@ -27,45 +25,15 @@ exceeds N and merging sets with equal lcm; a count that would need more than ` +
 With --json: {"from": "L", "n": "N", "count": "c"}, numbers as decimal strings.`,
 		Args: minArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := cliarg.Uint64(args[0])
-			if err != nil {
-				return badInput("N: %v", err)
+			req := query.CountRequest{N: args[0], Divisors: args[1:], Input: a.stdin}
+			if cmd.Flags().Changed("from") {
+				req.From = from
 			}
-			lo, err := cliarg.Uint64(from)
-			if err != nil {
-				return badInput("--from: %v", err)
-			}
-			if lo == 0 {
-				return badInput("--from must be at least 1")
-			}
-			if lo > n && cmd.Flags().Changed("from") {
-				return badInput("--from %d is above N = %d: the range is empty", lo, n)
-			}
-			ds, err := a.numberList(args[1:], "divisors")
+			out, err := query.Count(cmd.Context(), req, query.Limits{MaxList: maxListNumbers})
 			if err != nil {
 				return err
 			}
-			for i, d := range ds {
-				if d == 0 {
-					return badInput("divisor %d is 0: divisors must be positive", i+1)
-				}
-			}
-			c, err := incexc.CountRange(lo, n, ds)
-			if err != nil {
-				var le *incexc.LimitError
-				if errors.As(err, &le) {
-					return badInput("this count needs more than %d inclusion–exclusion terms (the limit): use fewer or larger divisors, or a smaller N", le.Limit)
-				}
-				return internalf("count: %v", err)
-			}
-			return a.emit(struct {
-				From  string `json:"from"`
-				N     string `json:"n"`
-				Count string `json:"count"`
-			}{u64s(lo), u64s(n), u64s(c)}, func(w io.Writer) error {
-				_, err := fmt.Fprintln(w, c)
-				return err
-			})
+			return a.emit(out, out.WriteText)
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "1", "count in L..N instead of 1..N (L ≥ 1)")

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +12,8 @@ import (
 	"grundy/internal/cliarg"
 	"grundy/nimber"
 	"grundy/picture"
+	"grundy/query"
+	"grundy/report"
 )
 
 // Limits of `grundy nim table`.
@@ -20,14 +21,6 @@ const (
 	maxTableText    = 256  // text, JSON and SVG tables
 	maxTablePicture = 1024 // PNG pictures
 )
-
-// nimResult is the JSON document of the one-shot nim commands.
-type nimResult struct {
-	Op     string   `json:"op"`
-	Args   []string `json:"args"`
-	Base   string   `json:"base,omitempty"`
-	Result *string  `json:"result"` // decimal; null when there is no result (a logarithm that does not exist)
-}
 
 func newNimCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -72,8 +65,8 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 		}
 		return badInput("%v", err)
 	})
-	// op is a one-shot operation of n numbers (n = 1 or 2).
-	op := func(name, short string, n int, f func(v []uint64) (uint64, error)) *cobra.Command {
+	// op is a one-shot operation of n numbers, answered by query.Nim.
+	op := func(name, short string, n int) *cobra.Command {
 		use := name + " A"
 		if n == 2 {
 			use += " B"
@@ -83,34 +76,13 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 			Short: short,
 			Args:  exactArgs(n),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				if wide {
-					return a.nimWide(name, args)
-				}
-				v, err := cliarg.Uint64s(args)
-				if err != nil {
-					return err
-				}
-				r, err := f(v)
-				if err != nil {
-					return err
-				}
-				return a.emitNim(name, args, "", &r)
+				return a.nim(cmd.Context(), query.NimRequest{Op: name, Args: args, Wide: wide})
 			},
 		}
 	}
-	binary := func(name, short string, f func(x, y uint64) (uint64, error)) *cobra.Command {
-		return op(name, short, 2, func(v []uint64) (uint64, error) { return f(v[0], v[1]) })
-	}
-	unary := func(name, short string, f func(x uint64) (uint64, error)) *cobra.Command {
-		return op(name, short, 1, func(v []uint64) (uint64, error) { return f(v[0]) })
-	}
-	ok := func(f func(x, y uint64) uint64) func(x, y uint64) (uint64, error) {
-		return func(x, y uint64) (uint64, error) { return f(x, y), nil }
-	}
-	ok1 := func(f func(x uint64) uint64) func(x uint64) (uint64, error) {
-		return func(x uint64) (uint64, error) { return f(x), nil }
-	}
-	mul := binary("mul", "Nim-product A ⊗ B", ok(nimber.Mul))
+	binary := func(name, short string) *cobra.Command { return op(name, short, 2) }
+	unary := func(name, short string) *cobra.Command { return op(name, short, 1) }
+	mul := binary("mul", "Nim-product A ⊗ B")
 	var batch bool
 	mul.Flags().BoolVar(&batch, "batch", false, `read "A B" lines on stdin and write one product per line`)
 	mul.Use = "mul A B | mul --batch"
@@ -142,28 +114,7 @@ x-fold nim-product. The base A defaults to the generator %d of the multiplicativ
 When no such x exists the result is "none" (null in JSON), with exit status 0.`, uint64(nimber.Generator)),
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			b, err := cliarg.Uint64(args[0])
-			if err != nil {
-				return err
-			}
-			var x uint64
-			var found bool
-			if cmd.Flags().Changed("base") {
-				av, err := cliarg.Uint64(base)
-				if err != nil {
-					return badInput("--base: %v", err)
-				}
-				x, found = nimber.LogBase(av, b)
-			} else {
-				if b == 0 {
-					return badInput("log 0 is undefined: 0 is no power of the generator")
-				}
-				x, found = nimber.Log(b)
-			}
-			if !found {
-				return a.emitNim("log", args, base, nil)
-			}
-			return a.emitNim("log", args, base, &x)
+			return a.nim(cmd.Context(), query.NimRequest{Op: "log", Args: args, Base: base})
 		},
 	}
 	logCmd.Flags().StringVar(&base, "base", "", "the base A (decimal or 0x hex); default the group generator")
@@ -176,42 +127,18 @@ when the absolute trace of A is 0, and none otherwise; the result is the smaller
 by x = b⊗y: y⊗y ⊕ y = c ⊘ (b⊗b).)`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := cliarg.Uint64(args[0])
-			if err != nil {
-				return err
-			}
-			x, found := nimber.SolveQuadratic(v)
-			if !found {
-				return a.emitNim("quadratic", args, "", nil)
-			}
-			x = min(x, x^1)
-			return a.emitNim("quadratic", args, "", &x)
+			return a.nim(cmd.Context(), query.NimRequest{Op: "quadratic", Args: args})
 		},
 	}
 	cmd.AddCommand(
-		binary("add", "Nim-sum A ⊕ B (bitwise exclusive or)", ok(nimber.Add)),
+		binary("add", "Nim-sum A ⊕ B (bitwise exclusive or)"),
 		mul,
-		binary("div", "Nim-quotient A ⊘ B (B ≠ 0)", func(x, y uint64) (uint64, error) {
-			if y == 0 {
-				return 0, badInput("division by zero: div A 0 is undefined")
-			}
-			return nimber.Div(x, y), nil
-		}),
-		binary("pow", "A raised to the ordinary integer power E in the nim-field (pow A E)", ok(nimber.Pow)),
-		unary("inv", "Nim-inverse of A (A ≠ 0)", func(x uint64) (uint64, error) {
-			if x == 0 {
-				return 0, badInput("inv 0 is undefined: 0 has no inverse")
-			}
-			return nimber.Inv(x), nil
-		}),
-		unary("sqrt", "Nim square root of A (unique)", ok1(nimber.Sqrt)),
-		unary("square", "Nim-square A ⊗ A", ok1(nimber.Square)),
-		unary("order", "Multiplicative order of A (A ≠ 0): the least e ≥ 1 with A^e = 1", func(x uint64) (uint64, error) {
-			if x == 0 {
-				return 0, badInput("order 0 is undefined: no power of 0 is 1")
-			}
-			return nimber.Order(x), nil
-		}),
+		binary("div", "Nim-quotient A ⊘ B (B ≠ 0)"),
+		binary("pow", "A raised to the ordinary integer power E in the nim-field (pow A E)"),
+		unary("inv", "Nim-inverse of A (A ≠ 0)"),
+		unary("sqrt", "Nim square root of A (unique)"),
+		unary("square", "Nim-square A ⊗ A"),
+		unary("order", "Multiplicative order of A (A ≠ 0): the least e ≥ 1 with A^e = 1"),
 		logCmd,
 		quadCmd,
 		newNimTableCmd(a),
@@ -219,68 +146,14 @@ by x = b⊗y: y⊗y ⊕ y = c ⊘ (b⊗b).)`,
 	return cmd
 }
 
-// nimWide runs a one-shot operation on nimber.Big values (the --wide flag). The exponent of pow stays
-// an unsigned 64-bit number.
-func (a *app) nimWide(op string, args []string) error {
-	v := make([]nimber.Big, len(args))
-	for i, s := range args {
-		if op == "pow" && i == 1 {
-			break
-		}
-		x, err := nimber.ParseBig(s)
-		if err != nil {
-			return badInput("argument %d: %s", i+1, strings.TrimPrefix(err.Error(), "nimber: "))
-		}
-		v[i] = x
-	}
-	var r nimber.Big
-	switch op {
-	case "add":
-		r = v[0].Add(v[1])
-	case "mul":
-		r = v[0].Mul(v[1])
-	case "div":
-		if v[1].IsZero() {
-			return badInput("division by zero: div A 0 is undefined")
-		}
-		r = v[0].Div(v[1])
-	case "pow":
-		e, err := cliarg.Uint64(args[1])
-		if err != nil {
-			return badInput("argument 2: %v", err)
-		}
-		r = v[0].Pow(e)
-	case "inv":
-		if v[0].IsZero() {
-			return badInput("inv 0 is undefined: 0 has no inverse")
-		}
-		r = v[0].Inv()
-	case "sqrt":
-		r = v[0].Sqrt()
-	case "square":
-		r = v[0].Square()
-	default:
-		return badInput("--wide does not apply to %s", op)
-	}
-	text := r.String()
-	return a.emit(nimResult{Op: op, Args: args, Result: &text}, func(w io.Writer) error {
-		_, err := fmt.Fprintln(w, text)
+// nim answers a one-shot operation and prints it.
+func (a *app) nim(ctx context.Context, req query.NimRequest) error {
+	out, err := query.Nim(ctx, req, query.Limits{})
+	if err != nil {
 		return err
-	})
-}
-
-// emitNim prints a one-shot result: the decimal value, or "none" when r is nil.
-func (a *app) emitNim(op string, args []string, base string, r *uint64) error {
-	doc := nimResult{Op: op, Args: args, Base: base}
-	text := "none"
-	if r != nil {
-		text = strconv.FormatUint(*r, 10)
-		doc.Result = &text
 	}
-	return a.emit(doc, func(w io.Writer) error {
-		_, err := fmt.Fprintln(w, text)
-		return err
-	})
+	res := out.(report.Nim)
+	return a.emit(res, res.WriteText)
 }
 
 func newNimTableCmd(a *app) *cobra.Command {
@@ -300,58 +173,20 @@ N is at most %d for text, JSON and SVG, and at most %d for PNG.`, maxTableText, 
 			if pngFile != "" {
 				limit = maxTablePicture
 			}
-			n, err := cliarg.Int(args[0], "table size", limit)
+			out, err := query.Nim(cmd.Context(), query.NimRequest{Op: "table", Args: args}, query.Limits{MaxTable: limit})
 			if err != nil {
 				return err
 			}
-			if n == 0 {
-				return badInput("table size must be at least 1")
-			}
-			rows := make([][]uint64, n)
-			for i := range rows {
-				rows[i] = make([]uint64, n)
-				for j := range rows[i] {
-					rows[i][j] = nimber.Mul(uint64(i), uint64(j))
-				}
-			}
+			t := out.(report.NimTable)
 			if pngFile != "" || svgFile != "" {
-				return a.writeHeatmap(n, rows, pngFile, svgFile)
+				return a.writeHeatmap(t.N, t.Table, pngFile, svgFile)
 			}
-			doc := struct {
-				N     int        `json:"n"`
-				Table [][]uint64 `json:"table"`
-			}{n, rows}
-			return a.emit(doc, func(w io.Writer) error { return writeTextTable(w, rows) })
+			return a.emit(t, t.WriteText)
 		},
 	}
 	cmd.Flags().StringVar(&pngFile, "png", "", "write a PNG heatmap to the file F (- for stdout)")
 	cmd.Flags().StringVar(&svgFile, "svg", "", "write an SVG heatmap to the file F (- for stdout)")
 	return cmd
-}
-
-// writeTextTable prints the table with a header row and column, right-aligned.
-func writeTextTable(w io.Writer, rows [][]uint64) error {
-	n := len(rows)
-	width := len(strconv.Itoa(n - 1))
-	for _, r := range rows {
-		for _, v := range r {
-			width = max(width, len(strconv.FormatUint(v, 10)))
-		}
-	}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%*s |", width, "⊗")
-	for j := range n {
-		fmt.Fprintf(bw, " %*d", width, j)
-	}
-	fmt.Fprintf(bw, "\n%s-+%s\n", strings.Repeat("-", width), strings.Repeat("-", (width+1)*n))
-	for i, r := range rows {
-		fmt.Fprintf(bw, "%*d |", width, i)
-		for _, v := range r {
-			fmt.Fprintf(bw, " %*d", width, v)
-		}
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
 }
 
 func (a *app) writeHeatmap(n int, rows [][]uint64, pngFile, svgFile string) error {

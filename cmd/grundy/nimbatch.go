@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"grundy/internal/cliarg"
 	"grundy/nimber"
 )
 
@@ -106,9 +107,9 @@ func (a *app) mulBatch() error {
 	return nil
 }
 
-// parsePair parses a line "A B" (numbers in decimal or 0x hex, separated and optionally surrounded by
-// spaces or tabs, ending in an optional "\r\n" or "\n"). blank reports a line with no fields; msg
-// describes a malformed line and is empty otherwise.
+// parsePair parses a line "A B" (numbers in decimal or 0x hex, read by cliarg.Uint64Bytes,
+// separated and optionally surrounded by spaces or tabs, ending in an optional "\r\n" or "\n").
+// blank reports a line with no fields; msg describes a malformed line and is empty otherwise.
 func parsePair(s []byte) (x, y uint64, blank bool, msg string) {
 	n := len(s)
 	if n > 0 && s[n-1] == '\n' {
@@ -118,30 +119,35 @@ func parsePair(s []byte) (x, y uint64, blank bool, msg string) {
 		}
 	}
 	s = s[:n]
-	i := skipSpace(s, 0)
-	if i == len(s) {
+	var toks [2][]byte
+	k := 0
+	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i) {
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		if k == 2 {
+			return 0, 0, false, "want two numbers \"A B\", got more in " + strconv.Quote(string(s[:min(len(s), 48)]))
+		}
+		toks[k] = s[i:j]
+		k++
+		i = j
+	}
+	switch k {
+	case 0:
 		return 0, 0, true, ""
-	}
-	x, i, msg = parseNumber(s, i)
-	if msg != "" {
-		return 0, 0, false, msg
-	}
-	j := skipSpace(s, i)
-	if j == len(s) {
+	case 1:
+		if _, err := cliarg.Uint64Bytes(toks[0]); err != nil {
+			return 0, 0, false, err.Error()
+		}
 		return 0, 0, false, "want two numbers \"A B\", got one"
 	}
-	if j == i {
-		return 0, 0, false, "malformed number " + quote(s)
+	var err error
+	if x, err = cliarg.Uint64Bytes(toks[0]); err != nil {
+		return 0, 0, false, err.Error()
 	}
-	y, i, msg = parseNumber(s, j)
-	if msg != "" {
-		return 0, 0, false, msg
-	}
-	if k := skipSpace(s, i); k != len(s) {
-		if k == i {
-			return 0, 0, false, "malformed number " + quote(s)
-		}
-		return 0, 0, false, "want two numbers \"A B\", got more in " + quote(s)
+	if y, err = cliarg.Uint64Bytes(toks[1]); err != nil {
+		return 0, 0, false, err.Error()
 	}
 	return x, y, false, ""
 }
@@ -151,87 +157,6 @@ func skipSpace(s []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// parseNumber parses a decimal or 0x hex number starting at s[i] and ending at a space, a tab or the
-// end of s; it returns the value and the index after it.
-func parseNumber(s []byte, i int) (v uint64, end int, msg string) {
-	start := i
-	if i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') {
-		i += 2
-		digits := i
-		for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
-			c := s[i]
-			var d byte
-			switch {
-			case c >= '0' && c <= '9':
-				d = c - '0'
-			case c >= 'a' && c <= 'f':
-				d = c - 'a' + 10
-			case c >= 'A' && c <= 'F':
-				d = c - 'A' + 10
-			default:
-				return 0, 0, notNumber(s, start)
-			}
-			if v>>60 != 0 {
-				return 0, 0, "number " + quote(token(s, start)) + " is out of range: numbers must be below 2^64"
-			}
-			v = v<<4 | uint64(d)
-		}
-		if i == digits {
-			return 0, 0, notNumber(s, start)
-		}
-		return v, i, ""
-	}
-	// Decimal: skip leading zeros; up to 19 significant digits cannot overflow, and a 20th is checked once.
-	for i < len(s) && s[i] == '0' {
-		i++
-	}
-	digits := 0
-	for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
-		d := s[i] - '0'
-		if d > 9 {
-			return 0, 0, notNumber(s, start)
-		}
-		digits++
-		if digits >= 20 && (digits > 20 || v > (1<<64-1)/10 || v == (1<<64-1)/10 && d > (1<<64-1)%10) {
-			for ; i < len(s) && s[i] != ' ' && s[i] != '\t'; i++ {
-				if s[i] < '0' || s[i] > '9' {
-					return 0, 0, notNumber(s, start)
-				}
-			}
-			return 0, 0, "number " + quote(token(s, start)) + " is out of range: numbers must be below 2^64"
-		}
-		v = v*10 + uint64(d)
-	}
-	if i == start {
-		return 0, 0, notNumber(s, start)
-	}
-	return v, i, ""
-}
-
-func token(s []byte, i int) []byte {
-	j := i
-	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-		j++
-	}
-	return s[i:j]
-}
-
-func notNumber(s []byte, i int) string {
-	t := token(s, i)
-	if len(t) > 0 && t[0] == '-' {
-		return "negative number " + quote(t) + " (numbers are unsigned)"
-	}
-	return quote(t) + " is not a number (use decimal or 0x hex)"
-}
-
-// quote quotes b for an error message, cut to a readable length.
-func quote(b []byte) string {
-	if len(b) > 48 {
-		return strconv.Quote(string(b[:48])) + "…"
-	}
-	return strconv.Quote(string(b))
 }
 
 // digitPairs holds "00".."99", for formatting two digits a step.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,5 +57,7 @@ func (a *app) seqPlot(g gameArgs, title string, res any) error {
 	if err := f.Close(); err != nil {
 		return internalf("writing %s: %v", file, err)
 	}
+	// Say what was written, as nim table --png does; on stderr, since stdout holds the answer.
+	fmt.Fprintf(a.stderr, "grundy: wrote the plot of g(0..%d) to %s\n", len(s.Values)-1, file)
 	return nil
 }

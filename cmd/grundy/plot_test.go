@@ -27,8 +27,8 @@ func TestSeqPlot(t *testing.T) {
 		t.Fatal("the SVG does not hold 51 value marks")
 	}
 	pngFile := filepath.Join(dir, "k.PNG")
-	if _, errOut, code := runCLI(t, "", "seq", "lasker", "--to", "100", "--plot", pngFile); code != exitOK {
-		t.Fatalf("exit %d: %s", code, errOut)
+	if _, errOut, code := runCLI(t, "", "seq", "lasker", "--to", "100", "--plot", pngFile); code != exitOK || errOut != "grundy: wrote the plot of g(0..100) to "+pngFile+"\n" {
+		t.Fatalf("exit %d: stderr %q (want it to say what it wrote, issue 13)", code, errOut)
 	}
 	f, err := os.Open(pngFile)
 	if err != nil {

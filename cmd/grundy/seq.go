@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -27,7 +26,7 @@ func seqTakeAndBreak(ctx context.Context, a *app, g gameArgs, code, to string) e
 	if _, ok := g.own["plot"]; ok {
 		return badInput("--plot is not available for %s; 'grundy octal %s --to %s --values-file F' writes the values", g.args[0], code, to)
 	}
-	return runOctal(ctx, a, code, &octalFlags{to: to, summary: g.bools["summary"], method: "auto", every: time.Minute})
+	return a.runOctal(ctx, &octalFlags{req: query.OctalRequest{Code: code, To: to, Summary: g.bools["summary"]}})
 }
 
 func newSeqCmd(a *app) *cobra.Command {

@@ -9,7 +9,6 @@ package cliarg
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -35,33 +34,7 @@ func IsInput(err error) bool {
 
 // Uint64 parses s as an unsigned 64-bit number written in decimal or as 0x followed by hex digits.
 // Underscores, signs, other bases and surrounding spaces are refused.
-func Uint64(s string) (uint64, error) {
-	if s == "" {
-		return 0, Errorf("empty number")
-	}
-	digits, base := s, 10
-	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		digits, base = s[2:], 16
-	}
-	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		ok := c >= '0' && c <= '9' || base == 16 && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
-		if !ok {
-			if c == '-' {
-				return 0, Errorf("%q: negative numbers are not allowed", s)
-			}
-			return 0, Errorf("%q is not a number (use decimal or 0x hex)", s)
-		}
-	}
-	v, err := strconv.ParseUint(digits, base, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return 0, Errorf("%q is out of range: numbers must be below 2^64", s)
-		}
-		return 0, Errorf("%q is not a number (use decimal or 0x hex)", s)
-	}
-	return v, nil
-}
+func Uint64(s string) (uint64, error) { return parseUint(s) }
 
 // Uint64s parses every string with Uint64; the error names the position of the first bad one
 // (counting from 1).

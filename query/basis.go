@@ -1,0 +1,213 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strconv"
+
+	"grundy/incexc"
+	"grundy/internal/cliarg"
+	"grundy/report"
+	"grundy/xorbasis"
+)
+
+// MaxNumberLen bounds the length of one number in a list read from a stream (leading zeros
+// included).
+const MaxNumberLen = 100
+
+// BasisRequest asks a question about the XORs of subsets of a list of numbers: `grundy basis OP`.
+// Op is rank, max, min, kth (with K), contains (with X) or newnim. Numbers are the list as the
+// command line writes it; the single entry "-" reads the list, white-space separated, from Input.
+type BasisRequest struct {
+	Op      string    `json:"op"`
+	K       string    `json:"k,omitempty"`
+	X       string    `json:"x,omitempty"`
+	Numbers []string  `json:"numbers"`
+	Input   io.Reader `json:"-"`
+}
+
+// Basis answers a BasisRequest with one of the report.Basis… answers. A list read from Input
+// holds at most lim.MaxList numbers.
+func Basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
+	out, err := basis(ctx, req, lim)
+	if err != nil {
+		return nil, classifyRest(err, lim)
+	}
+	return out, nil
+}
+
+func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
+	what := "numbers"
+	if req.Op == "newnim" {
+		what = "heaps"
+	}
+	var k, x uint64
+	var err error
+	switch req.Op {
+	case "rank", "max", "min", "newnim":
+	case "kth":
+		if k, err = cliarg.Uint64(req.K); err != nil {
+			return nil, Badf("K: %v", err)
+		}
+		if k == 0 {
+			return nil, Badf("K must be at least 1 (K = 1 is the smallest value)")
+		}
+	case "contains":
+		if x, err = cliarg.Uint64(req.X); err != nil {
+			return nil, Badf("X: %v", err)
+		}
+	default:
+		return nil, Badf("unknown basis question %q: use rank, max, min, kth, contains or newnim", req.Op)
+	}
+	vs, err := numberList(req.Numbers, req.Input, what, lim)
+	if err != nil {
+		return nil, err
+	}
+	if req.Op == "newnim" {
+		res, ok := xorbasis.NewNim(vs)
+		out := report.BasisNewNim{Win: ok, Removed: []int{}, Kept: []int{}}
+		if ok {
+			t := res.Taken.String()
+			out.Taken, out.Removed, out.Kept = &t, res.Removed, res.Kept
+		}
+		return out, nil
+	}
+	var b xorbasis.Basis
+	for i, v := range vs {
+		if i%(1<<16) == 0 && ctx.Err() != nil {
+			return nil, classifyRest(ctx.Err(), lim)
+		}
+		b.Insert(v)
+	}
+	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
+	switch req.Op {
+	case "rank":
+		return report.BasisRank{Rank: b.Rank(), Numbers: b.Len(), Distinct: b.Distinct().String()}, nil
+	case "max":
+		m, _ := b.Max()
+		return report.BasisMax{Max: u(m)}, nil
+	case "min":
+		m, _ := b.Min()
+		return report.BasisMin{Min: u(m)}, nil
+	case "kth":
+		v, ok := b.KthSmallest(k)
+		if !ok {
+			return nil, Badf("K = %d is out of range: the XORs of non-empty subsets take only %v distinct values", k, b.Distinct())
+		}
+		return report.BasisKth{K: u(k), Kth: u(v), Distinct: b.Distinct().String()}, nil
+	}
+	// contains
+	w, ok := b.Represent(x)
+	out := report.BasisContains{Contains: ok}
+	if ok {
+		vals := make([]string, len(w))
+		for i, j := range w {
+			vals[i] = u(vs[j])
+		}
+		if w == nil {
+			w = []int{}
+		}
+		out.Witness, out.WitnessValues = &w, &vals
+	}
+	return out, nil
+}
+
+// CountRequest asks how many of From..N are divisible by at least one of the divisors:
+// `grundy count`. From defaults to 1; Divisors "-" reads them from Input, as in BasisRequest.
+type CountRequest struct {
+	N        string    `json:"n"`
+	From     string    `json:"from,omitempty"`
+	Divisors []string  `json:"divisors"`
+	Input    io.Reader `json:"-"`
+}
+
+// Count answers a CountRequest. A count that needs more inclusion–exclusion terms than
+// incexc allows is bad input (the limit is the algorithm's, not the caller's).
+func Count(ctx context.Context, req CountRequest, lim Limits) (report.Count, error) {
+	out, err := count(ctx, req, lim)
+	if err != nil {
+		return report.Count{}, classifyRest(err, lim)
+	}
+	return out, nil
+}
+
+func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, error) {
+	n, err := cliarg.Uint64(req.N)
+	if err != nil {
+		return report.Count{}, Badf("N: %v", err)
+	}
+	lo := uint64(1)
+	if req.From != "" {
+		if lo, err = cliarg.Uint64(req.From); err != nil {
+			return report.Count{}, Badf("--from: %v", err)
+		}
+		if lo == 0 {
+			return report.Count{}, Badf("--from must be at least 1")
+		}
+		if lo > n {
+			return report.Count{}, Badf("--from %d is above N = %d: the range is empty", lo, n)
+		}
+	}
+	ds, err := numberList(req.Divisors, req.Input, "divisors", lim)
+	if err != nil {
+		return report.Count{}, err
+	}
+	for i, d := range ds {
+		if d == 0 {
+			return report.Count{}, Badf("divisor %d is 0: divisors must be positive", i+1)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return report.Count{}, classifyRest(err, lim)
+	}
+	c, err := incexc.CountRange(lo, n, ds)
+	if err != nil {
+		var le *incexc.LimitError
+		if errors.As(err, &le) {
+			return report.Count{}, Badf("this count needs more than %d inclusion–exclusion terms (the limit): use fewer or larger divisors, or a smaller N", le.Limit)
+		}
+		return report.Count{}, Internalf("count: %v", err)
+	}
+	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
+	return report.Count{From: u(lo), N: u(n), Count: u(c)}, nil
+}
+
+// numberList returns the numbers of a list: the strings themselves, or, when the list is the
+// single entry "-", the white-space separated numbers of input (at most lim.MaxList). what names
+// the list in messages ("numbers", "heaps", "divisors"). An empty list is bad input.
+func numberList(args []string, input io.Reader, what string, lim Limits) ([]uint64, error) {
+	var vs []uint64
+	if len(args) == 1 && args[0] == "-" {
+		if input == nil {
+			return nil, Badf("%s: \"-\" reads a list from stdin, which this request has not", what)
+		}
+		limit := lim.MaxList
+		if limit <= 0 {
+			limit = 1 << 62
+		}
+		var err error
+		if vs, err = cliarg.ReadUint64s(input, limit, MaxNumberLen); err != nil {
+			if cliarg.IsInput(err) {
+				return nil, Badf("stdin %v", err)
+			}
+			return nil, Internalf("reading stdin: %v", err)
+		}
+	} else {
+		if lim.MaxArgs > 0 && len(args) > lim.MaxArgs {
+			return nil, lim.over("max_args", lim.MaxArgs, "%s has %d entries: the limit is %d", what, len(args), lim.MaxArgs)
+		}
+		vs = make([]uint64, len(args))
+		for i, s := range args {
+			v, err := cliarg.Uint64(s)
+			if err != nil {
+				return nil, Badf("%s item %d: %v", what, i+1, err)
+			}
+			vs[i] = v
+		}
+	}
+	if len(vs) == 0 {
+		return nil, Badf("no %s given (list them as arguments, or give - to read them from stdin)", what)
+	}
+	return vs, nil
+}

@@ -1,0 +1,316 @@
+package query
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"grundy/internal/cliarg"
+	"grundy/octal"
+	"grundy/report"
+	"grundy/store"
+)
+
+// OctalRequest asks for the Grundy sequence of a take-and-break code: `grundy octal CODE` and
+// POST /api/seq with "code". The file fields (Checkpoint, Resume, ValuesFile, Save, DB) name
+// files of the machine the call runs on: only the command line sets them.
+type OctalRequest struct {
+	// Code is the game's code as `grundy octal` takes it (0.77, .07, x0.8, grundy).
+	Code string `json:"code"`
+	// To is the largest heap; "" computes until a period is proved or the memory budget is used.
+	To string `json:"to,omitempty"`
+	// Summary leaves the values out of the answer.
+	Summary bool `json:"summary,omitempty"`
+	// NoStop computes all the way to To even after a period is proved.
+	NoStop bool `json:"no_stop,omitempty"`
+	// Method is "auto" (or ""), "quadratic" or "reference".
+	Method string `json:"method,omitempty"`
+
+	// Checkpoint saves the values to this file every CheckpointEvery and at the end.
+	Checkpoint      string        `json:"-"`
+	CheckpointEvery time.Duration `json:"-"`
+	// Resume continues from this checkpoint file.
+	Resume string `json:"-"`
+	// ValuesFile receives the values, one "n g(n)" line each.
+	ValuesFile string `json:"-"`
+	// Save stores the result in the catalogue database DB ("" for the default one).
+	Save bool   `json:"-"`
+	DB   string `json:"-"`
+
+	// Status, if set, is told now and then how the computation stands (for a progress display).
+	Status func(octal.Status) `json:"-"`
+}
+
+// Octal answers an OctalRequest under lim (OctalBytes is the memory budget, MaxSeq caps To).
+// Files named in the request are checked before the computation starts: one that cannot be
+// written is bad input. A run cut short (ctx cancelled) still writes the checkpoint, the values
+// file and the catalogue row asked for, and returns its partial answer together with a Cancelled
+// error saying where it stopped; a failure to write a file likewise comes with the answer.
+func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, error) {
+	c, opt, err := octalOptions(req, lim)
+	if err != nil {
+		return report.Octal{}, err
+	}
+	for _, f := range []struct{ flag, path string }{{"--checkpoint", req.Checkpoint}, {"--values-file", req.ValuesFile}} {
+		if f.path != "" {
+			if err := checkWritable(f.path); err != nil {
+				return report.Octal{}, Badf("%s %s: %v", f.flag, f.path, err)
+			}
+		}
+	}
+	var resumed *octal.Checkpoint
+	if req.Resume != "" {
+		budget := lim.OctalBytes
+		if budget <= 0 {
+			budget = 1 << 62
+		}
+		cp, err := octal.LoadFile(req.Resume, octal.MaxTo(c, budget)+1)
+		if err != nil {
+			return report.Octal{}, Badf("--resume: %v", err)
+		}
+		if cp.Code != c {
+			return report.Octal{}, Badf("--resume: checkpoint %s is of %v, not %v", req.Resume, cp.Code, c)
+		}
+		opt.Resume, resumed = cp, cp
+	}
+	if req.Checkpoint != "" {
+		path := req.Checkpoint
+		opt.Save = func(cp *octal.Checkpoint) error { return cp.SaveFile(path) }
+		opt.SaveEvery = req.CheckpointEvery
+	}
+	opt.Status = req.Status
+	res, cerr := octal.Compute(ctx, c, opt)
+	if cerr != nil && res == nil {
+		var le *octal.LimitError
+		if errors.As(cerr, &le) {
+			return report.Octal{}, lim.over("max_seq", le.MaxTo, "%v", cerr)
+		}
+		return report.Octal{}, classifyRest(cerr, lim)
+	}
+	// Save what was asked, whether the run completed or was cut short.
+	var saveErrs []string
+	if req.Checkpoint != "" {
+		cp := res.Checkpoint()
+		if resumed != nil && resumed.Len() > cp.Len() {
+			cp = resumed // the run used only a prefix: keep every value known
+		}
+		if err := cp.SaveFile(req.Checkpoint); err != nil {
+			saveErrs = append(saveErrs, fmt.Sprintf("checkpoint: %v", err))
+		}
+	}
+	last := res.ComputedTo
+	if opt.To > 0 && (res.Proved || opt.To < last) {
+		last = opt.To
+	}
+	if req.ValuesFile != "" {
+		if err := writeValues(req.ValuesFile, res, last); err != nil {
+			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
+		}
+	}
+	to := opt.To
+	if to == 0 { // no To: the values computed
+		to = -1
+	}
+	out, err := report.NewOctal(c, res, to, req.Summary)
+	if err != nil {
+		return report.Octal{}, Internalf("%v", err)
+	}
+	if req.Save {
+		db, err := openCatalogue(req.DB)
+		if err != nil {
+			return out, err
+		}
+		ok, err := db.Save(context.WithoutCancel(ctx), Record(res))
+		db.Close()
+		if err != nil {
+			saveErrs = append(saveErrs, err.Error())
+		} else {
+			out.Saved = &ok
+		}
+	}
+	switch {
+	case cerr != nil && errors.Is(cerr, context.Canceled):
+		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(req)), Err: cerr}
+	case cerr != nil:
+		e := classifyRest(cerr, lim)
+		var qe *Error
+		if errors.As(e, &qe) {
+			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, savedNote(req))
+		}
+		return out, e
+	case len(saveErrs) > 0:
+		return out, Internalf("%s", strings.Join(saveErrs, "; "))
+	}
+	return out, nil
+}
+
+// octalOptions reads the code and the options of a request.
+func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, error) {
+	c, err := octal.Parse(req.Code)
+	if err != nil {
+		return c, octal.Options{}, Badf("%v", err)
+	}
+	opt := octal.Options{KeepGoing: req.NoStop, MaxBytes: lim.OctalBytes}
+	switch req.Method {
+	case "", "auto":
+	case "quadratic":
+		opt.Method = octal.MethodQuadratic
+	case "reference":
+		opt.Method = octal.MethodReference
+	default:
+		return c, opt, Badf("--method %q: want auto, quadratic or reference", req.Method)
+	}
+	if req.To != "" {
+		v, err := cliarg.Uint64(req.To)
+		if err != nil {
+			return c, opt, Badf("to: %v", err)
+		}
+		if lim.MaxSeq > 0 && v > lim.MaxSeq {
+			return c, opt, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", v, lim.MaxSeq)
+		}
+		if v > 1<<40 {
+			return c, opt, Badf("--to %s is too large: the limit is %d", req.To, 1<<40)
+		}
+		if v == 0 {
+			return c, opt, Badf("--to must be at least 1")
+		}
+		opt.To = int(v)
+	} else if req.NoStop {
+		return c, opt, Badf("--no-stop needs --to")
+	}
+	if opt.MaxBytes <= 0 && opt.To == 0 {
+		return c, opt, Badf("to: give the largest heap (no memory budget is set)")
+	}
+	return c, opt, nil
+}
+
+// checkWritable reports whether a file can be written at path, without changing what is there:
+// the directory must exist and take a new file, and path must not be a directory.
+func checkWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("is a directory")
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".grundy-probe-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return pe.Err
+		}
+		return err
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+func savedNote(req OctalRequest) string {
+	var parts []string
+	if req.Checkpoint != "" {
+		parts = append(parts, "checkpoint saved to "+req.Checkpoint+"; continue with --resume "+req.Checkpoint)
+	}
+	if req.ValuesFile != "" {
+		parts = append(parts, "values written to "+req.ValuesFile)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
+}
+
+func writeValues(path string, res *octal.Result, last int) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(fh, 1<<20)
+	buf := make([]byte, 0, 32)
+	for i := 0; i <= last; i++ {
+		v, _ := res.Value(i)
+		buf = strconv.AppendInt(buf[:0], int64(i), 10)
+		buf = append(buf, ' ')
+		buf = strconv.AppendUint(buf, uint64(v), 10)
+		buf = append(buf, '\n')
+		w.Write(buf)
+	}
+	err = w.Flush()
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Record is the catalogue row of a computation: what it computed, as the answer reports it.
+func Record(res *octal.Result) store.Record {
+	return store.Record{Code: res.Code.String(), ComputedTo: int64(res.ComputedTo), Period: int64(res.Period),
+		Preperiod: int64(res.Preperiod), Proved: res.Proved, MaxValue: int64(res.MaxValue), RareMask: int64(res.RareMask),
+		Method: res.Method, Seconds: res.Elapsed.Seconds()}
+}
+
+// openCatalogue opens the catalogue database at path, or the default one when path is "".
+func openCatalogue(path string) (*store.DB, error) {
+	if path == "" {
+		p, err := store.DefaultPath()
+		if err != nil {
+			return nil, Internalf("%v", err)
+		}
+		path = p
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return nil, Internalf("%v", err)
+	}
+	return db, nil
+}
+
+// classifyRest gives an error of the octal, nim, basis and count answers its kind: the caller's
+// deadline is over the time budget, a cancelled context Cancelled, a malformed argument BadInput.
+func classifyRest(err error, lim Limits) error {
+	var qe *Error
+	switch {
+	case errors.As(err, &qe):
+		return qe
+	case errors.Is(err, context.DeadlineExceeded):
+		if lim.Budget > 0 {
+			return &Error{Kind: OverLimit, Msg: fmt.Sprintf("the request ran out of its time budget of %v", lim.Budget),
+				Limit: "budget_ms", Max: lim.Budget.Milliseconds(), Err: err}
+		}
+		return &Error{Kind: OverLimit, Msg: err.Error(), Limit: "timeout", Err: err}
+	case errors.Is(err, context.Canceled):
+		return &Error{Kind: Cancelled, Msg: "cancelled", Err: err}
+	case cliarg.IsInput(err):
+		return &Error{Kind: BadInput, Msg: err.Error(), Err: err}
+	}
+	return &Error{Kind: Internal, Msg: "internal failure: " + err.Error(), Err: err}
+}
+
+// MemoryBudget returns the memory budget of an octal computation on this machine: the size flag
+// (2G, 512M, …) when given, otherwise 3/4 of MemAvailable in /proc/meminfo (2 GiB if unknown).
+func MemoryBudget(flag string) (int64, error) {
+	if flag != "" {
+		v, err := cliarg.Size(flag)
+		if err != nil {
+			return 0, Badf("--max-memory %v", err)
+		}
+		return v, nil
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+				f := strings.Fields(rest)
+				if len(f) == 0 {
+					break
+				}
+				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb > 0 {
+					return kb * 1024 / 4 * 3, nil
+				}
+			}
+		}
+	}
+	return 2 << 30, nil
+}

@@ -1,0 +1,95 @@
+package report
+
+import (
+	"fmt"
+	"io"
+)
+
+// The answers of `grundy basis OP --json` and `grundy count --json`. Quantities that may exceed
+// 2^53 are decimal strings; counts and positions are numbers. Each writes itself for people as
+// one line (WriteText).
+
+// BasisRank: the rank r of the numbers over GF(2), how many numbers were read, and how many
+// distinct values the XORs of non-empty subsets take.
+type BasisRank struct {
+	Rank     int    `json:"rank"`
+	Numbers  int    `json:"numbers"`
+	Distinct string `json:"distinct"`
+}
+
+// BasisMax: the largest XOR of a non-empty subset.
+type BasisMax struct {
+	Max string `json:"max"`
+}
+
+// BasisMin: the smallest XOR of a non-empty subset.
+type BasisMin struct {
+	Min string `json:"min"`
+}
+
+// BasisKth: the K-th smallest distinct XOR of a non-empty subset.
+type BasisKth struct {
+	K        string `json:"k"`
+	Kth      string `json:"kth"`
+	Distinct string `json:"distinct"`
+}
+
+// BasisContains: whether X is the XOR of a subset, with a witness (0-based positions and their
+// values) when it is.
+type BasisContains struct {
+	Contains      bool      `json:"contains"`
+	Witness       *[]int    `json:"witness,omitempty"`
+	WitnessValues *[]string `json:"witness_values,omitempty"`
+}
+
+// BasisNewNim: the least total the first player removes in New Nim's first round to win, with
+// the heaps removed and kept (0-based positions); Taken is null when no first round wins.
+type BasisNewNim struct {
+	Win     bool    `json:"win"`
+	Taken   *string `json:"taken"`
+	Removed []int   `json:"removed"`
+	Kept    []int   `json:"kept"`
+}
+
+// Count: how many of From..N are divisible by at least one of the divisors.
+type Count struct {
+	From  string `json:"from"`
+	N     string `json:"n"`
+	Count string `json:"count"`
+}
+
+func line(w io.Writer, v any) error {
+	_, err := fmt.Fprintln(w, v)
+	return err
+}
+
+// WriteText writes the rank.
+func (b BasisRank) WriteText(w io.Writer) error { return line(w, b.Rank) }
+
+// WriteText writes the maximum.
+func (b BasisMax) WriteText(w io.Writer) error { return line(w, b.Max) }
+
+// WriteText writes the minimum.
+func (b BasisMin) WriteText(w io.Writer) error { return line(w, b.Min) }
+
+// WriteText writes the K-th value.
+func (b BasisKth) WriteText(w io.Writer) error { return line(w, b.Kth) }
+
+// WriteText writes yes or no.
+func (b BasisContains) WriteText(w io.Writer) error {
+	if b.Contains {
+		return line(w, "yes")
+	}
+	return line(w, "no")
+}
+
+// WriteText writes the least total taken, or -1 when no first round wins.
+func (b BasisNewNim) WriteText(w io.Writer) error {
+	if b.Taken == nil {
+		return line(w, "-1")
+	}
+	return line(w, *b.Taken)
+}
+
+// WriteText writes the count.
+func (c Count) WriteText(w io.Writer) error { return line(w, c.Count) }
