@@ -32,7 +32,7 @@ type BasisRequest struct {
 func Basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 	out, err := basis(ctx, req, lim)
 	if err != nil {
-		return nil, classifyRest(err, lim)
+		return nil, classify(err, lim, false)
 	}
 	return out, nil
 }
@@ -76,7 +76,7 @@ func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 	var b xorbasis.Basis
 	for i, v := range vs {
 		if i%(1<<16) == 0 && ctx.Err() != nil {
-			return nil, classifyRest(ctx.Err(), lim)
+			return nil, classify(ctx.Err(), lim, false)
 		}
 		b.Insert(v)
 	}
@@ -127,7 +127,7 @@ type CountRequest struct {
 func Count(ctx context.Context, req CountRequest, lim Limits) (report.Count, error) {
 	out, err := count(ctx, req, lim)
 	if err != nil {
-		return report.Count{}, classifyRest(err, lim)
+		return report.Count{}, classify(err, lim, false)
 	}
 	return out, nil
 }
@@ -159,7 +159,7 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return report.Count{}, classifyRest(err, lim)
+		return report.Count{}, classify(err, lim, false)
 	}
 	c, err := incexc.CountRange(lo, n, ds)
 	if err != nil {

@@ -30,7 +30,7 @@ var nimArity = map[string]int{"add": 2, "mul": 2, "div": 2, "pow": 2, "inv": 1, 
 func Nim(ctx context.Context, req NimRequest, lim Limits) (any, error) {
 	out, err := nim(ctx, req, lim)
 	if err != nil {
-		return nil, classifyRest(err, lim)
+		return nil, classify(err, lim, false)
 	}
 	return out, nil
 }
@@ -206,7 +206,7 @@ func nimTable(ctx context.Context, arg string, lim Limits) (any, error) {
 	rows := make([][]uint64, n)
 	for a := range rows {
 		if err := ctx.Err(); err != nil {
-			return nil, classifyRest(err, lim)
+			return nil, classify(err, lim, false)
 		}
 		for i := range as {
 			as[i] = uint64(a)

@@ -45,6 +45,9 @@ type OctalRequest struct {
 
 	// Status, if set, is told now and then how the computation stands (for a progress display).
 	Status func(octal.Status) `json:"-"`
+	// Progress, if set, is called now and then with the heaps done and the heaps the run is
+	// heading for (the progress lines of POST /api/seq/stream).
+	Progress func(done, target int64) `json:"-"`
 }
 
 // Octal answers an OctalRequest under lim (OctalBytes is the memory budget, MaxSeq caps To).
@@ -53,7 +56,7 @@ type OctalRequest struct {
 // file and the catalogue row asked for, and returns its partial answer together with a Cancelled
 // error saying where it stopped; a failure to write a file likewise comes with the answer.
 func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, error) {
-	c, opt, err := octalOptions(req, lim)
+	c, opt, to, err := octalOptions(req, lim)
 	if err != nil {
 		return report.Octal{}, err
 	}
@@ -85,13 +88,16 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 		opt.SaveEvery = req.CheckpointEvery
 	}
 	opt.Status = req.Status
+	if req.Progress != nil {
+		opt.Progress = func(done, target int) { req.Progress(int64(done), int64(target)) }
+	}
 	res, cerr := octal.Compute(ctx, c, opt)
 	if cerr != nil && res == nil {
 		var le *octal.LimitError
 		if errors.As(cerr, &le) {
 			return report.Octal{}, lim.over("max_seq", le.MaxTo, "%v", cerr)
 		}
-		return report.Octal{}, classifyRest(cerr, lim)
+		return report.Octal{}, classify(cerr, lim, false)
 	}
 	// Save what was asked, whether the run completed or was cut short.
 	var saveErrs []string
@@ -112,10 +118,6 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 		if err := writeValues(req.ValuesFile, res, last); err != nil {
 			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
 		}
-	}
-	to := opt.To
-	if to == 0 { // no To: the values computed
-		to = -1
 	}
 	out, err := report.NewOctal(c, res, to, req.Summary)
 	if err != nil {
@@ -138,7 +140,7 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	case cerr != nil && errors.Is(cerr, context.Canceled):
 		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(req)), Err: cerr}
 	case cerr != nil:
-		e := classifyRest(cerr, lim)
+		e := classify(cerr, lim, false)
 		var qe *Error
 		if errors.As(e, &qe) {
 			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, savedNote(req))
@@ -150,11 +152,12 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	return out, nil
 }
 
-// octalOptions reads the code and the options of a request.
-func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, error) {
+// octalOptions reads the code and the options of a request, and the last heap of the answer's
+// values: To, or -1 (as far as computed). "to" 0 asks for g(0) alone.
+func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int, error) {
 	c, err := octal.Parse(req.Code)
 	if err != nil {
-		return c, octal.Options{}, Badf("%v", err)
+		return c, octal.Options{}, 0, Badf("%v", err)
 	}
 	opt := octal.Options{KeepGoing: req.NoStop, MaxBytes: lim.OctalBytes}
 	switch req.Method {
@@ -164,30 +167,28 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, erro
 	case "reference":
 		opt.Method = octal.MethodReference
 	default:
-		return c, opt, Badf("--method %q: want auto, quadratic or reference", req.Method)
+		return c, opt, 0, Badf("--method %q: want auto, quadratic or reference", req.Method)
 	}
+	to := -1
 	if req.To != "" {
 		v, err := cliarg.Uint64(req.To)
 		if err != nil {
-			return c, opt, Badf("to: %v", err)
+			return c, opt, 0, Badf("to: %v", err)
 		}
 		if lim.MaxSeq > 0 && v > lim.MaxSeq {
-			return c, opt, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", v, lim.MaxSeq)
+			return c, opt, 0, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", v, lim.MaxSeq)
 		}
 		if v > 1<<40 {
-			return c, opt, Badf("--to %s is too large: the limit is %d", req.To, 1<<40)
+			return c, opt, 0, Badf("--to %s is too large: the limit is %d", req.To, 1<<40)
 		}
-		if v == 0 {
-			return c, opt, Badf("--to must be at least 1")
-		}
-		opt.To = int(v)
+		to, opt.To = int(v), max(int(v), 1)
 	} else if req.NoStop {
-		return c, opt, Badf("--no-stop needs --to")
+		return c, opt, 0, Badf("--no-stop needs --to")
 	}
 	if opt.MaxBytes <= 0 && opt.To == 0 {
-		return c, opt, Badf("to: give the largest heap (no memory budget is set)")
+		return c, opt, 0, Badf("to: give the largest heap (no memory budget is set)")
 	}
-	return c, opt, nil
+	return c, opt, to, nil
 }
 
 // checkWritable reports whether a file can be written at path, without changing what is there:
@@ -266,27 +267,6 @@ func openCatalogue(path string) (*store.DB, error) {
 		return nil, Internalf("%v", err)
 	}
 	return db, nil
-}
-
-// classifyRest gives an error of the octal, nim, basis and count answers its kind: the caller's
-// deadline is over the time budget, a cancelled context Cancelled, a malformed argument BadInput.
-func classifyRest(err error, lim Limits) error {
-	var qe *Error
-	switch {
-	case errors.As(err, &qe):
-		return qe
-	case errors.Is(err, context.DeadlineExceeded):
-		if lim.Budget > 0 {
-			return &Error{Kind: OverLimit, Msg: fmt.Sprintf("the request ran out of its time budget of %v", lim.Budget),
-				Limit: "budget_ms", Max: lim.Budget.Milliseconds(), Err: err}
-		}
-		return &Error{Kind: OverLimit, Msg: err.Error(), Limit: "timeout", Err: err}
-	case errors.Is(err, context.Canceled):
-		return &Error{Kind: Cancelled, Msg: "cancelled", Err: err}
-	case cliarg.IsInput(err):
-		return &Error{Kind: BadInput, Msg: err.Error(), Err: err}
-	}
-	return &Error{Kind: Internal, Msg: "internal failure: " + err.Error(), Err: err}
 }
 
 // MemoryBudget returns the memory budget of an octal computation on this machine: the size flag

@@ -118,7 +118,7 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		e := classifyRest(err, lim).(*Error)
+		e := classify(err, lim, false).(*Error)
 		if e.Kind == Cancelled {
 			e.Msg = fmt.Sprintf("interrupted after %d of %d codes", len(out.Games), len(codes))
 		}

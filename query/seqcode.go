@@ -2,12 +2,11 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
-	"grundy/octal"
 	"grundy/report"
 )
 
@@ -43,27 +42,11 @@ func (o OctalSeq) WriteText(w io.Writer) error {
 	return err
 }
 
-// seqCode computes g(0..to) of a take-and-break code within lim.OctalBytes.
+// seqCode computes g(0..to) of a take-and-break code: the answer of Octal.
 func seqCode(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
-	c, err := octal.Parse(r.Code)
+	out, err := Octal(ctx, OctalRequest{Code: r.Code, To: strconv.FormatUint(to, 10), Summary: r.Summary, Progress: r.Progress}, lim)
 	if err != nil {
-		return nil, Badf("%v", err)
-	}
-	var progress func(done, target int)
-	if r.Progress != nil {
-		progress = func(done, target int) { r.Progress(int64(done), int64(target)) }
-	}
-	res, err := octal.Compute(ctx, c, octal.Options{To: max(int(to), 1), MaxBytes: lim.OctalBytes, Progress: progress})
-	var le *octal.LimitError
-	switch {
-	case errors.As(err, &le):
-		return nil, lim.over("max_seq", le.MaxTo, "%v", err)
-	case err != nil:
-		return nil, classify(err, lim, false)
-	}
-	out, err := report.NewOctal(c, res, int(to), r.Summary)
-	if err != nil {
-		return nil, classify(err, lim, false)
+		return nil, err
 	}
 	return OctalSeq{out}, nil
 }
