@@ -37,7 +37,7 @@ func TestOctal(t *testing.T) {
 		{OctalRequest{Code: "0.8", To: "10"}, web, BadInput, "not octal"},
 		{OctalRequest{Code: "0.77", To: "1001"}, web, OverLimit, "over the limit of 1000"},
 		{OctalRequest{Code: "0.77", To: "x"}, web, BadInput, "not a number"},
-		
+
 		{OctalRequest{Code: "0.77", To: "10", Method: "magic"}, web, BadInput, "--method"},
 		{OctalRequest{Code: "0.77", NoStop: true}, web, BadInput, "needs --to"},
 		{OctalRequest{Code: "0.77"}, Limits{}, BadInput, "no memory budget"},
