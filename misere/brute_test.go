@@ -1,0 +1,116 @@
+package misere
+
+import (
+	"context"
+	"slices"
+)
+
+// brute decides misère outcomes of sums of heaps straight from the definition: a sum is a
+// P-position iff it has a move and every move leads to an N-position. Sums are kept as multisets
+// (heap sizes in decreasing order, heaps with no options dropped: they are the game 0), memoized,
+// and searched with an explicit stack.
+type brute struct {
+	opts [][][]int // opts[h]: the options of heap h
+	memo map[string]bool
+}
+
+func newBrute(g Game, maxHeap int) *brute {
+	b := &brute{opts: make([][][]int, maxHeap+1), memo: map[string]bool{}}
+	for h := 1; h <= maxHeap; h++ {
+		for o := range g.Options(h) {
+			var c []int
+			for _, x := range o {
+				if x > 0 {
+					c = append(c, x)
+				}
+			}
+			b.opts[h] = append(b.opts[h], c)
+		}
+	}
+	return b
+}
+
+func (b *brute) norm(heaps []int) []byte {
+	var k []byte
+	for _, h := range heaps {
+		if h > 0 && len(b.opts[h]) > 0 {
+			k = append(k, byte(h))
+		}
+	}
+	slices.Sort(k)
+	slices.Reverse(k)
+	return k
+}
+
+// children returns the distinct normalized options of a normalized sum.
+func (b *brute) children(k []byte) [][]byte {
+	var out [][]byte
+	seen := map[string]bool{}
+	for i, h := range k {
+		if i > 0 && k[i-1] == h {
+			continue
+		}
+		for _, o := range b.opts[h] {
+			rest := make([]int, 0, len(k)-1+len(o))
+			for j, x := range k {
+				if j != i {
+					rest = append(rest, int(x))
+				}
+			}
+			c := b.norm(append(rest, o...))
+			if !seen[string(c)] {
+				seen[string(c)] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// isP reports whether the sum of heaps is a misère P-position.
+func (b *brute) isP(heaps []int) bool {
+	root := b.norm(heaps)
+	type frame struct {
+		k    []byte
+		kids [][]byte
+		i    int
+	}
+	if v, ok := b.memo[string(root)]; ok {
+		return v
+	}
+	stack := []frame{{k: root, kids: b.children(root)}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.i == 0 && len(f.kids) == 0 {
+			b.memo[string(f.k)] = false // no move: the player to move wins
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		decided := false
+		for f.i < len(f.kids) {
+			c := f.kids[f.i]
+			v, ok := b.memo[string(c)]
+			if !ok {
+				stack = append(stack, frame{k: c, kids: b.children(c)})
+				break
+			}
+			if v { // a move to a P-position
+				b.memo[string(f.k)] = false
+				decided = true
+				break
+			}
+			f.i++
+		}
+		if decided {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if f.i == len(f.kids) {
+			b.memo[string(f.k)] = true
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return b.memo[string(root)]
+}
+
+var _ = context.Background

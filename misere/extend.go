@@ -1,0 +1,324 @@
+package misere
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// The construction (Plambeck and Siegel, "Misère quotients for impartial games", 2008): let A be
+// the sums of heaps 0..n−1 with quotient Q and P-portion P, and G the heap n, whose options are
+// sums in A. A sum of heaps 0..n is G^k·X with X in A, and its misère outcome depends only on k and
+// the class x of X in Q, so it is a function f(k, x) computed by the definition of misère outcomes:
+// G^k·X is a P-position iff it has a move and every move leads to an N-position. Its moves are
+// G^(k−1)·G'·X for the options G' of G (classes (k−1, x·g')) and G^k·X' for the options X' of X.
+// For the latter we take X to be the smallest sum in its class (any sum would do): its options
+// are smaller sums, whose classes come earlier in our numbering, so f(k, ·) is filled in in one
+// pass over the elements once f(k−1, ·) is known. Layer k+1 is a function of layer k, so the
+// layers repeat: f(k+p, ·) = f(k, ·) for k ≥ s with the first repeat found. The sums of heaps
+// 0..n then behave as the finite monoid C(s, p) × Q (C the cyclic monoid of index s and period p)
+// with P-portion {(k, x) : f(k, x)}, and the new quotient is its syntactic quotient: the coarsest
+// partition that separates P from N and is stable under multiplication by the generators, found
+// by Moore's partition refinement. Old elements never merge (a sum of heaps below n that tells
+// two of them apart still does), and the numbering by smallest sums is kept: (k, x) with the
+// smallest k, then the smallest x, is the smallest sum of its class.
+//
+// Every step is a loop over arrays (no recursion); the context is checked in every loop that can
+// be long, and the number of states is bounded by the size limit.
+
+// extend returns the quotient of heaps 0..q.n+1.
+func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
+	d := q
+	for level := 0; ; level++ {
+		cand, err := d.guess(ctx, maxSize)
+		if err == nil {
+			var final *Quotient
+			final, err = cand.verify(ctx, maxSize)
+			if err == nil && final != nil {
+				final.sizes = append(slices.Clone(q.sizes), final.Order())
+				return final, nil
+			}
+		}
+		if err != nil {
+			var se *SizeError
+			if errors.As(err, &se) {
+				se.Quotient = q
+			}
+			return nil, err
+		}
+		if level == maxLevels {
+			return nil, fmt.Errorf("misere: heap %d: the quotient could not be settled (%d refinements of the sums of smaller heaps tried)", q.n+1, level+1)
+		}
+		// The outcomes with the new heap depend on more than the class of the rest: split the
+		// sums of smaller heaps by σ and guess again.
+		d, err = d.sigma(ctx, maxSize)
+		if err != nil {
+			var se *SizeError
+			if errors.As(err, &se) {
+				se.Quotient = q
+			}
+			return nil, err
+		}
+	}
+}
+
+// maxLevels bounds the refinements extend tries.
+const maxLevels = 6
+
+// guess returns a candidate quotient of heaps 0..q.n+1, assuming that the outcome of a sum with
+// k copies of the new heap and the rest X depends only on k and X's element of q (q need not be
+// minimal: a finer automaton of the sums of smaller heaps makes the assumption weaker).
+func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	n := q.n + 1
+	Q := len(q.words)
+	fold := func(e int32, heaps []int32) int32 {
+		for _, h := range heaps {
+			e = q.act[h][e]
+		}
+		return e
+	}
+
+	// The options of the new heap, one representative per class.
+	stamp := make([]int32, Q)
+	gen := int32(1)
+	var gOpts [][]int32
+	var gClass []int32
+	var gameErr error
+	count := 0
+	for o := range q.game.Options(n) {
+		count++
+		if count&4095 == 0 && ctx.Err() != nil {
+			break
+		}
+		heaps := make([]int32, 0, len(o))
+		for _, h := range o {
+			if h < 0 || h >= n {
+				gameErr = &GameError{Heap: n, Option: slices.Clone(o)}
+				break
+			}
+			if h > 0 {
+				heaps = append(heaps, int32(h))
+			}
+		}
+		if gameErr != nil {
+			break
+		}
+		c := fold(0, heaps)
+		if stamp[c] != gen {
+			stamp[c] = gen
+			slices.Sort(heaps)
+			slices.Reverse(heaps)
+			gOpts = append(gOpts, heaps)
+			gClass = append(gClass, c)
+		}
+	}
+	if gameErr != nil {
+		return nil, gameErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// The options of each element's smallest sum, as classes (flat lists).
+	optStart := make([]int32, Q+1)
+	var optList []int32
+	for a := 0; a < Q; a++ {
+		if a&255 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		gen++
+		w := q.words[a]
+		for i, h := range w {
+			if i > 0 && w[i-1] == h {
+				continue // the same heap size: the same options
+			}
+			// c = the class of w without this one heap.
+			c := int32(0)
+			for j, x := range w {
+				if j != i {
+					c = q.act[x][c]
+				}
+			}
+			for _, o := range q.opts[h] {
+				d := fold(c, o)
+				if d >= int32(a) {
+					return nil, fmt.Errorf("misere: internal error: an option of element %d has class %d", a, d)
+				}
+				if stamp[d] != gen {
+					stamp[d] = gen
+					optList = append(optList, d)
+				}
+			}
+		}
+		optStart[a+1] = int32(len(optList))
+	}
+
+	// gcol[j][a] = a·gClass[j].
+	gcol := make([][]int32, len(gOpts))
+	for j, o := range gOpts {
+		col := make([]int32, Q)
+		for a := range col {
+			col[a] = fold(int32(a), o)
+		}
+		gcol[j] = col
+	}
+
+	// The layers f(k, ·) until one repeats.
+	maxStates := 16*maxSize + 1<<16
+	layers := [][]bool{q.isP}
+	seen := map[string]int{layerKey(q.isP): 0}
+	s, p := 0, 0
+	for k := 1; ; k++ {
+		if (k+1)*Q > maxStates {
+			return nil, &SizeError{Max: maxSize, Heap: n, Quotient: q}
+		}
+		prev := layers[k-1]
+		cur := make([]bool, Q)
+		for a := 0; a < Q; a++ {
+			if a&1023 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			hasMove, allN := false, true
+			for _, col := range gcol {
+				hasMove = true
+				if prev[col[a]] {
+					allN = false
+					break
+				}
+			}
+			if allN {
+				for _, b := range optList[optStart[a]:optStart[a+1]] {
+					hasMove = true
+					if cur[b] {
+						allN = false
+						break
+					}
+				}
+			}
+			cur[a] = hasMove && allN
+		}
+		key := layerKey(cur)
+		if j, ok := seen[key]; ok {
+			s, p = j, k-j
+			break
+		}
+		seen[key] = k
+		layers = append(layers, cur)
+	}
+	T := s + p
+	S := T * Q
+	succG := func(st int) int {
+		k, a := st/Q, st%Q
+		k++
+		if k == T {
+			k = s
+		}
+		return k*Q + a
+	}
+
+	// Moore's partition refinement of the states (k, a), numbered k·Q + a.
+	block := make([]int32, S)
+	for st := range block {
+		if layers[st/Q][st%Q] {
+			block[st] = 1
+		}
+	}
+	nb := -1
+	sig := make([]byte, 4*(2+len(q.gens)))
+	for {
+		ids := make(map[string]int32)
+		next := make([]int32, S)
+		for st := 0; st < S; st++ {
+			if st&1023 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			k, a := st/Q, st%Q
+			binary.LittleEndian.PutUint32(sig[0:], uint32(block[st]))
+			binary.LittleEndian.PutUint32(sig[4:], uint32(block[succG(st)]))
+			for i, g := range q.gens {
+				binary.LittleEndian.PutUint32(sig[8+4*i:], uint32(block[k*Q+int(q.act[g][a])]))
+			}
+			id, ok := ids[string(sig)]
+			if !ok {
+				id = int32(len(ids))
+				ids[string(sig)] = id
+			}
+			next[st] = id
+		}
+		block = next
+		if len(ids) == nb {
+			break
+		}
+		nb = len(ids)
+	}
+
+	// Number the blocks by their smallest state, which is their smallest sum.
+	newID := make([]int32, nb)
+	for i := range newID {
+		newID[i] = -1
+	}
+	reps := make([]int, 0, nb)
+	for st := 0; st < S; st++ {
+		if newID[block[st]] < 0 {
+			newID[block[st]] = int32(len(reps))
+			reps = append(reps, st)
+		}
+	}
+	if nb > maxSize {
+		return nil, &SizeError{Max: maxSize, Heap: n, Size: nb, Quotient: q}
+	}
+	cls := func(st int) int32 { return newID[block[st]] }
+
+	r := &Quotient{game: q.game, n: n}
+	r.words = make([][]int32, nb)
+	r.isP = make([]bool, nb)
+	for e, st := range reps {
+		k, a := st/Q, st%Q
+		w := make([]int32, 0, k+len(q.words[a]))
+		for range k {
+			w = append(w, int32(n))
+		}
+		r.words[e] = append(w, q.words[a]...)
+		r.isP[e] = layers[k][a]
+	}
+	r.phi = make([]int32, n+1)
+	for h := 0; h < n; h++ {
+		r.phi[h] = cls(int(q.phi[h]))
+	}
+	r.phi[n] = cls(succG(0))
+	r.act = make([][]int32, n+1)
+	for h := 1; h <= n; h++ {
+		col := make([]int32, nb)
+		for e, st := range reps {
+			k, a := st/Q, st%Q
+			if h == n {
+				col[e] = cls(succG(st))
+			} else {
+				col[e] = cls(k*Q + int(q.act[h][a]))
+			}
+		}
+		r.act[h] = col
+	}
+	r.gens = slices.Clone(q.gens)
+	if nb > Q {
+		r.gens = append(r.gens, n)
+	}
+	r.opts = append(slices.Clone(q.opts), gOpts)
+	r.sizes = append(slices.Clone(q.sizes), nb)
+	return r, nil
+}
+
+func layerKey(l []bool) string {
+	b := make([]byte, (len(l)+7)/8)
+	for i, v := range l {
+		if v {
+			b[i/8] |= 1 << (i % 8)
+		}
+	}
+	return string(b)
+}
