@@ -21,7 +21,9 @@
 //
 // A move relation with a cycle has no Grundy values: the solver returns a [*CycleError] naming the
 // positions of the cycle it met, never a hang or a wrong value. [Solver.LoopyOutcome] gives such
-// games their outcomes, draws included.
+// games their outcomes, draws included, and [Solver.LoopyValue] their generalized Sprague–Grundy
+// values ([LoopyValue]: a nimber or ∞(K)), which decide sums ([Solver.AnalyzeLoopySum]) and give
+// the engine's moves ([Solver.LoopyMove]).
 //
 // Beyond that the package gives sums of games ([Solver.SumValue], [Solver.SumWinningMoves]),
 // misère outcomes by search, of sums too ([Solver.MisereOutcome], [Solver.MisereSumOutcome]),

@@ -61,6 +61,7 @@ type Solver[P comparable] struct {
 	stopped   error         // why yieldChecked stopped the game's enumeration of options
 	msum      any           // *misereSum[P], the search on misère sums, made on first use
 	loopy     map[P]Outcome // outcomes settled by earlier loopy analyses (loopy.go)
+	gm        gammaMemo[P]  // generalized Sprague–Grundy values of loopy games (gamma.go)
 }
 
 // frame kinds
