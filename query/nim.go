@@ -192,7 +192,7 @@ func nimTable(ctx context.Context, arg string, lim Limits) (any, error) {
 		return nil, Badf("table size must be at least 1")
 	}
 	if lim.MaxTable > 0 && v > uint64(lim.MaxTable) {
-		return nil, lim.over("max_table", lim.MaxTable, "table size %d is too large: the limit is %d", v, lim.MaxTable)
+		return nil, lim.over("max_table", lim.MaxTable, "table size %d is over the limit of %d", v, lim.MaxTable)
 	}
 	if v > 1<<16 {
 		return nil, Badf("table size %d is too large: the limit is %d", v, 1<<16)

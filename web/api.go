@@ -293,5 +293,6 @@ func (s *Server) queryLimits() query.Limits {
 	l.MaxArgs = s.limits.MaxArgs
 	l.MaxSeq = uint64(s.limits.MaxSeq)
 	l.MaxScriptBytes = s.limits.MaxScriptBytes
+	l.MaxTable = s.limits.MaxTable
 	return l
 }

@@ -4,7 +4,7 @@ import "net/http"
 
 // routes registers the API endpoints.
 func (s *Server) routes() {
-	s.handle("POST", "/api/nim", endpoint(s, func(r *NimRequest) bool { return r.Op == "table" }, s.nim))
+	s.handle("POST", "/api/nim", endpoint(s, func(r *NimRequest) bool { return r.Op == "table" || r.Wide }, s.nim))
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
 	s.handle("POST", "/api/seq/stream", http.HandlerFunc(s.seqStream))
 	s.features = append(s.features, "seq:code", "seq:ruleset")

@@ -8,8 +8,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"grundy/internal/cliarg"
-	"grundy/octal"
 )
 
 // Progress is a line of POST /api/seq/stream while the computation runs: Done of Target values
@@ -45,18 +43,6 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, ae.Status, ae)
 		return
 	}
-	// Check what can be checked before the stream starts, so that it gets a proper status.
-	to, err := s.seqTo(req)
-	if err == nil && req.Code != "" {
-		if _, perr := octal.Parse(req.Code); perr != nil {
-			err = cliarg.Errorf("%v", perr)
-		}
-	}
-	if err != nil {
-		ae := s.asAPIError(err)
-		writeJSON(w, ae.Status, ae)
-		return
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
 	defer cancel()
 	var done, target atomic.Int64
@@ -70,20 +56,27 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 			b, runErr = s.seqInWorker(ctx, body)
 			return
 		}
-		b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) {
-			if req.Code != "" && req.Ruleset == "" && len(req.Flags) == 0 {
-				return octalSeqProgress(ctx, req.Code, to, func(d, t int) { done.Store(int64(d)); target.Store(int64(t)) })
-			}
-			return s.seq(ctx, req)
-		})
+		req.Progress = func(d, t int64) { done.Store(d); target.Store(t) }
+		b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return s.seq(ctx, req) })
 	}()
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	// The status line waits one progress interval: a request that fails at once (malformed, over
+	// a limit) gets the plain error answer of /api/seq with its status.
+	select {
+	case <-finished:
+		if runErr != nil {
+			ae := s.asAPIError(runErr)
+			writeJSON(w, ae.Status, ae)
+			return
+		}
+	case <-tick.C:
+	}
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	flusher, _ := w.(http.Flusher)
-	tick := time.NewTicker(progressEvery)
-	defer tick.Stop()
 	last := int64(-1)
 	for {
 		select {
@@ -114,11 +107,6 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-}
-
-// octalSeqProgress is octalSeq reporting progress.
-func octalSeqProgress(ctx context.Context, code string, to int, progress func(done, target int)) (any, error) {
-	return octalSeqOpts(ctx, code, to, progress)
 }
 
 // seqInWorker answers /api/seq's body in a worker process, its error answers as *apiError.
