@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"sync/atomic"
 	"time"
-
 )
 
 // Progress is a line of POST /api/seq/stream while the computation runs: Done of Target values
