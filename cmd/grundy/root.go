@@ -107,6 +107,7 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 		newRulesCmd(a),
 		newPlayCmd(a),
 		newOctalCmd(a),
+		newMisereCmd(a),
 	)
 	// The root runs only to show its help (so that its Args below, not cobra's built-in check,
 	// judges an unknown command).

@@ -1,0 +1,134 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"grundy/internal/cliarg"
+	"grundy/misere"
+	"grundy/octal"
+)
+
+// MisereRequest asks for the misère quotient of a take-and-break game restricted to heaps
+// 0..MaxHeap: Game is an octal or hexadecimal code ("0.07"), "grundy" (Grundy's game), or one of
+// the names kayles, dawson-kayles, grundy-game, nim.
+type MisereRequest struct {
+	Game    string
+	MaxHeap Arg // the largest heap (default 20)
+	MaxSize Arg // the size limit (default misere.DefaultMaxSize)
+	Stable  Arg // stop after this many heaps in a row add nothing (default 0: never)
+}
+
+// MisereAnswer is the answer of Misere: the quotient, for people (WriteText) and as JSON.
+type MisereAnswer struct {
+	Game         string   `json:"game"`
+	MaxHeap      int      `json:"max_heap"`
+	Stopped      string   `json:"stopped"` // "max-heap" or "stable"
+	Order        int      `json:"order"`
+	POrder       int      `json:"p_order"`
+	Generators   []int    `json:"generators"` // heap sizes, named a, b, c, … in this order
+	Presentation []string `json:"presentation"`
+	Pretending   []int    `json:"pretending"` // heap n → element index
+	Elements     []string `json:"elements"`   // element index → name as a product of generators
+	PPortion     []int    `json:"p_portion"`
+	Sizes        []int    `json:"sizes"` // the order for heaps ≤ 0, 1, …, max_heap
+	Table        [][]int  `json:"table"`
+}
+
+// misereGames are the names Misere knows besides codes.
+var misereGames = map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy"}
+
+// maxMisereTable bounds the multiplication table Misere returns (order²).
+const maxMisereTable = 1024
+
+// Misere computes the misère quotient of a take-and-break game.
+func Misere(ctx context.Context, r MisereRequest) (*MisereAnswer, error) {
+	var g misere.Game
+	name := r.Game
+	if name == "nim" {
+		g = misere.Nim()
+	} else {
+		code := name
+		if c, ok := misereGames[name]; ok {
+			code = c
+		}
+		c, err := octal.Parse(code)
+		if err != nil {
+			return nil, Badf("%v (a code such as 0.07, grundy, or one of kayles, dawson-kayles, grundy-game, nim)", err)
+		}
+		g = misere.Octal(c)
+	}
+	opt := misere.Options{MaxHeap: 20}
+	for _, f := range []struct {
+		arg  Arg
+		name string
+		dst  *int
+		max  uint64
+	}{{r.MaxHeap, "max-heap", &opt.MaxHeap, 255}, {r.MaxSize, "max-size", &opt.MaxSize, 1 << 20}, {r.Stable, "stable", &opt.Stable, 1 << 20}} {
+		if f.arg == "" {
+			continue
+		}
+		v, err := cliarg.Uint64(string(f.arg))
+		if err != nil {
+			return nil, Badf("--%s: %v", f.name, err)
+		}
+		if v > f.max {
+			return nil, Badf("--%s %d is above the largest allowed, %d", f.name, v, f.max)
+		}
+		*f.dst = int(v)
+	}
+	q, stop, err := misere.Compute(ctx, g, opt)
+	if err != nil {
+		var se *misere.SizeError
+		if errors.As(err, &se) {
+			return nil, &Error{Kind: OverLimit, Limit: "max_size", Max: se.Max, Msg: strings.TrimPrefix(err.Error(), "misere: "), Err: err}
+		}
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, &Error{Kind: Internal, Msg: err.Error(), Err: err}
+	}
+	a := &MisereAnswer{Game: name, MaxHeap: q.MaxHeap(), Stopped: stop, Order: q.Order(), POrder: q.POrder(),
+		Generators: q.Generators(), Pretending: q.Pretending(), PPortion: q.PPortion(), Sizes: q.Sizes()}
+	if a.PPortion == nil {
+		a.PPortion = []int{}
+	}
+	a.Presentation = []string{}
+	for _, rel := range q.Presentation() {
+		a.Presentation = append(a.Presentation, rel.String())
+	}
+	for e := 0; e < q.Order(); e++ {
+		a.Elements = append(a.Elements, q.Name(e))
+	}
+	if q.Order() <= maxMisereTable {
+		a.Table = q.Table()
+	}
+	return a, nil
+}
+
+// WriteText writes the quotient as a table fit for a paper.
+func (a *MisereAnswer) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "misère quotient of %s, heaps 0..%d (stopped: %s)\n", a.Game, a.MaxHeap, a.Stopped)
+	fmt.Fprintf(&b, "|Q| = %d, |P| = %d\n", a.Order, a.POrder)
+	var gens []string
+	for i, h := range a.Generators {
+		gens = append(gens, fmt.Sprintf("%s = heap %d", misere.GeneratorName(i), h))
+	}
+	fmt.Fprintf(&b, "generators: %s\n", strings.Join(gens, ", "))
+	fmt.Fprintf(&b, "relations:  %s\n", strings.Join(a.Presentation, ", "))
+	var ps []string
+	for _, e := range a.PPortion {
+		ps = append(ps, a.Elements[e])
+	}
+	fmt.Fprintf(&b, "P-portion:  {%s}\n", strings.Join(ps, ", "))
+	b.WriteString("heap  element  order of Q for heaps ≤ n\n")
+	for h, e := range a.Pretending {
+		fmt.Fprintf(&b, "%4d  %-7s  %d\n", h, a.Elements[e], a.Sizes[h])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
