@@ -67,6 +67,13 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			}
 		}
 	}
+	var db *store.DB
+	if req.Save { // the catalogue too is checked before the computation
+		if db, err = openCatalogue(ctx, req.DB, false); err != nil {
+			return report.Octal{}, err
+		}
+		defer db.Close()
+	}
 	var resumed *octal.Checkpoint
 	if req.Resume != "" {
 		budget := lim.OctalBytes
@@ -123,13 +130,8 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	if err != nil {
 		return report.Octal{}, Internalf("%v", err)
 	}
-	if req.Save {
-		db, err := openCatalogue(req.DB)
-		if err != nil {
-			return out, err
-		}
+	if db != nil {
 		ok, err := db.Save(context.WithoutCancel(ctx), Record(res))
-		db.Close()
 		if err != nil {
 			saveErrs = append(saveErrs, err.Error())
 		} else {
@@ -251,22 +253,6 @@ func Record(res *octal.Result) store.Record {
 	return store.Record{Code: res.Code.String(), ComputedTo: int64(res.ComputedTo), Period: int64(res.Period),
 		Preperiod: int64(res.Preperiod), Proved: res.Proved, MaxValue: int64(res.MaxValue), RareMask: int64(res.RareMask),
 		Method: res.Method, Seconds: res.Elapsed.Seconds()}
-}
-
-// openCatalogue opens the catalogue database at path, or the default one when path is "".
-func openCatalogue(path string) (*store.DB, error) {
-	if path == "" {
-		p, err := store.DefaultPath()
-		if err != nil {
-			return nil, Internalf("%v", err)
-		}
-		path = p
-	}
-	db, err := store.Open(path)
-	if err != nil {
-		return nil, Internalf("%v", err)
-	}
-	return db, nil
 }
 
 // MemoryBudget returns the memory budget of an octal computation on this machine: the size flag

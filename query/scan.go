@@ -58,7 +58,7 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 	}
 	var db *store.DB
 	if req.Save {
-		if db, err = openCatalogue(req.DB); err != nil {
+		if db, err = openCatalogue(ctx, req.DB, false); err != nil {
 			return report.Scan{}, err
 		}
 		defer db.Close()
@@ -129,20 +129,20 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 
 // CatalogueRequest asks for the results stored in the catalogue: `grundy octal catalogue`.
 type CatalogueRequest struct {
-	// DB is the database file ("" for the default one).
+	// DB is the catalogue: a SQLite file or a postgres:// URL ("" for the default file).
 	DB string `json:"-"`
 }
 
 // Catalogue answers a CatalogueRequest.
 func Catalogue(ctx context.Context, req CatalogueRequest, lim Limits) (report.Catalogue, error) {
-	db, err := openCatalogue(req.DB)
+	db, err := openCatalogue(ctx, req.DB, true)
 	if err != nil {
 		return report.Catalogue{}, err
 	}
 	defer db.Close()
 	recs, err := db.List(ctx)
 	if err != nil {
-		return report.Catalogue{}, Internalf("%v", err)
+		return report.Catalogue{}, storeError(err)
 	}
 	out := report.Catalogue{Games: make([]report.CatalogueRow, 0, len(recs))}
 	for _, r := range recs {

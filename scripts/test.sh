@@ -17,6 +17,20 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# The store's tests start a throwaway PostgreSQL server (initdb + postgres in a temporary directory,
+# as an unprivileged user); install Debian's postgresql when it is missing. Without it they skip
+# outside CI and fail in CI, saying why.
+if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing postgresql (for the store's tests)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  else
+    echo "== postgresql is missing and cannot be installed here (not root or no apt-get)"
+  fi
+fi
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then

@@ -60,7 +60,7 @@ directory).`,
 	fl.DurationVar(&r.CheckpointEvery, "checkpoint-every", time.Minute, "how often --checkpoint saves")
 	fl.StringVar(&r.Resume, "resume", "", "continue from this checkpoint file")
 	fl.BoolVar(&r.Save, "save", false, "store the result in the catalogue")
-	fl.StringVar(&r.DB, "db", "", "catalogue database (default: <user cache dir>/grundy/catalogue.db)")
+	dbFlag(fl, &r.DB)
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit, e.g. 2G or 512M (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
 	cmd.AddCommand(newOctalScanCmd(a), newOctalCatalogueCmd(a))
@@ -83,6 +83,7 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		return err
 	}
 	req := f.req
+	req.DB = envDB(req.DB)
 	var line *statusLine
 	if f.progress || isTerminal(a.stderr) {
 		line = a.newStatusLine(req.Code)
@@ -118,6 +119,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Pattern = args[0]
+			req.DB = envDB(req.DB)
 			var bar *progressBar
 			req.Codes = func(n int) { bar = a.newProgress(false, int64(n), "scan "+args[0], "codes") }
 			req.Done = func() { bar.add(1) }
@@ -134,7 +136,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 	}
 	cmd.Flags().StringVar(&req.To, "to", "10000", "largest heap computed for each code")
 	cmd.Flags().BoolVar(&req.Save, "save", false, "store every result in the catalogue")
-	cmd.Flags().StringVar(&req.DB, "db", "", "catalogue database (default: <user cache dir>/grundy/catalogue.db)")
+	dbFlag(cmd.Flags(), &req.DB)
 	return cmd
 }
 
@@ -145,6 +147,7 @@ func newOctalCatalogueCmd(a *app) *cobra.Command {
 		Short: "List the results stored with --save",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			req.DB = envDB(req.DB)
 			out, err := query.Catalogue(cmd.Context(), req, query.Limits{})
 			if err != nil {
 				return err
@@ -152,6 +155,6 @@ func newOctalCatalogueCmd(a *app) *cobra.Command {
 			return a.emit(out, out.WriteText)
 		},
 	}
-	cmd.Flags().StringVar(&req.DB, "db", "", "catalogue database (default: <user cache dir>/grundy/catalogue.db)")
+	dbFlag(cmd.Flags(), &req.DB)
 	return cmd
 }
