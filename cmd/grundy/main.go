@@ -22,7 +22,7 @@ func main() {
 		os.Exit(web.WorkerMain())
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := runApp(ctx, &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, exit: os.Exit}, os.Args[1:])
 	stop()
 	os.Exit(code)
 }

@@ -28,6 +28,11 @@ type app struct {
 	stdout io.Writer
 	stderr io.Writer
 	json   bool
+	// exit ends the process at once with a status: set for the real command (not in tests that
+	// call run), so that a computation past its --timeout or --max-memory that does not stop by
+	// itself ends with the process (see bounded).
+	exit func(code int)
+	args []string // the command line, for a supervised copy of the command (bounds.go)
 }
 
 // emit prints v as one JSON document when --json is set, and calls text otherwise.
@@ -170,7 +175,13 @@ func unknownCommand(cmd *cobra.Command, name string, near []string) error {
 // run executes the command line args and returns the exit status. It never panics: a panic in a
 // subcommand is reported as an internal failure.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runApp(ctx, &app{stdin: stdin, stdout: stdout, stderr: stderr}, args)
+}
+
+// runApp is run with the app given.
+func runApp(ctx context.Context, a *app, args []string) (code int) {
+	stdin, stdout, stderr := a.stdin, a.stdout, a.stderr
+	a.args = args
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "grundy: internal failure: %v\n%s", r, debug.Stack())
@@ -183,6 +194,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
+		if ce := (*childExit)(nil); errors.As(err, &ce) {
+			return ce.code // the supervised copy of this command has answered (bounds.go)
+		}
 		msg := strings.TrimSpace(err.Error())
 		if strings.Contains(msg, "\n") {
 			msg = strings.ReplaceAll(msg, "\n", "; ")

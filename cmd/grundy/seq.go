@@ -81,7 +81,11 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 				}
 				req.Ruleset, name = g.args[0], g.args[0]
 			}
-			res, err := query.Seq(cmd.Context(), req, lim)
+			var res query.Answer
+			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
+				res, err = query.Seq(ctx, req, lim)
+				return err
+			})
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"time"
 
@@ -18,8 +19,8 @@ func addScriptFlagDocs(cmd *cobra.Command) {
 	// Declared for --help only: these commands parse their own arguments (parseGameArgs).
 	cmd.Flags().String("script", "", "a game of your own: a Starlark file defining moves(pos) (and optionally split(pos))")
 	cmd.Flags().Uint64("max-steps", script.DefaultMaxSteps, "script mode: the budget of Starlark execution steps")
-	cmd.Flags().Duration("timeout", script.DefaultTimeout, "script mode: the budget of wall-clock time")
-	cmd.Flags().Uint64("max-memory", script.DefaultMaxMemory>>20, "script mode: the budget of heap growth, in MiB")
+	cmd.Flags().Duration("timeout", script.DefaultTimeout, "the budget of wall-clock time (rulesets: none unless given)")
+	cmd.Flags().Uint64("max-memory", script.DefaultMaxMemory>>20, "the budget of memory growth, in MiB (rulesets: none unless given)")
 	cmd.Flags().Int("max-positions", query.DefaultScriptPositions, "script mode: the most positions the search may keep")
 }
 
@@ -42,6 +43,11 @@ Scripts run sandboxed (no files, no network, no load()), within a budget of Star
 out of any, an error in the script (shown as file:line:col), a moves() that returns something
 other than a list of positions, or a cycle in the moves, is bad input (exit 2) with a message
 that says which.
+
+--timeout and --max-memory (MiB) bound any computation, a ruleset's too (for rulesets only when
+given): past either, it stops with exit 2 and a message naming the flag. A bounded command runs
+in a supervised copy of grundy that is killed if it overruns (a quarter more memory, or two
+seconds more time), so the bounds hold whatever the script or the search does.
 
 --misere asks for the outcome in misère play (the last player to move loses), by search; the
 value is then null. Misère values do not add up: for several positions the SJ theorem decides
@@ -79,7 +85,11 @@ the same document.`,
 				}
 				req.Ruleset, req.Position = g.args[0], g.args[1:]
 			}
-			res, err := query.Solve(cmd.Context(), req, lim)
+			var res query.Answer
+			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
+				res, err = query.Solve(ctx, req, lim)
+				return err
+			})
 			if err != nil {
 				return err
 			}
@@ -97,10 +107,25 @@ the same document.`,
 // flags are refused.
 func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error) {
 	lim := query.CLI()
+	// --timeout and --max-memory bound rulesets too (see bounded); the others are scripts' only.
+	if s, ok := g.own["timeout"]; ok {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return lim, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
+		}
+		lim.ScriptTimeout = d
+	}
+	if s, ok := g.own["max-memory"]; ok {
+		v, err := cliarg.Uint64(s)
+		if err != nil || v == 0 || v > 1<<40 {
+			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
+		}
+		lim.ScriptMemory = v << 20
+	}
 	file, ok := g.own["script"]
 	if !ok {
 		for _, f := range scriptFlagNames[1:] {
-			if _, ok := g.own[f]; ok {
+			if _, ok := g.own[f]; ok && f != "timeout" && f != "max-memory" {
 				return lim, badInput("--%s applies to --script games only", f)
 			}
 		}
@@ -115,20 +140,6 @@ func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error)
 			return lim, badInput("--max-steps: want a positive number of steps, got %q", s)
 		}
 		lim.ScriptSteps = v
-	}
-	if s, ok := g.own["timeout"]; ok {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			return lim, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
-		}
-		lim.ScriptTimeout = d
-	}
-	if s, ok := g.own["max-memory"]; ok {
-		v, err := cliarg.Uint64(s)
-		if err != nil || v == 0 || v > 1<<40 {
-			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
-		}
-		lim.ScriptMemory = v << 20
 	}
 	if s, ok := g.own["max-positions"]; ok {
 		v, err := cliarg.Int(s, "--max-positions", 1<<40)

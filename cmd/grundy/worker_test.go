@@ -13,11 +13,17 @@ import (
 	"grundy/web"
 )
 
+// envTestAsMain makes this test binary run as grundy itself (see TestBoundsHoldOutOfProcess).
+const envTestAsMain = "GRUNDY_TEST_AS_MAIN"
+
 // TestMain lets this test binary serve as the worker process of the servers its tests start, as
-// main does for grundy itself.
+// main does for grundy itself, and as grundy itself when a test runs it so.
 func TestMain(m *testing.M) {
 	if web.IsWorker() {
 		os.Exit(web.WorkerMain())
+	}
+	if os.Getenv(envTestAsMain) == "1" {
+		main()
 	}
 	os.Exit(m.Run())
 }

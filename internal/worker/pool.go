@@ -321,3 +321,40 @@ func (w *head) Write(b []byte) (int, error) {
 }
 
 func (w *head) String() string { return string(w.b) }
+
+// Supervise runs cmd (not yet started) to its end under the same watch as a Pool's children: it
+// kills the process when ctx ends, returning ctx.Err(), or when its resident memory passes
+// maxRSS (polled every poll), returning a *LimitError, and returns only once it is gone.
+// Otherwise it returns what cmd.Wait returns (nil, or an *exec.ExitError for a non-zero status).
+// The process's standard streams are the caller's to set, e.g. to this process's own.
+func Supervise(ctx context.Context, cmd *exec.Cmd, maxRSS uint64, poll time.Duration) error {
+	if poll <= 0 {
+		poll = DefaultPoll
+	}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	tick := time.NewTicker(poll)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-ctx.Done():
+			cmd.Process.Kill()
+			<-done
+			return ctx.Err()
+		case <-tick.C:
+			if rss, err := residentBytes(cmd.Process.Pid); err == nil && maxRSS > 0 && rss > maxRSS {
+				cmd.Process.Kill()
+				<-done
+				return &LimitError{MaxRSS: maxRSS, RSS: rss}
+			}
+		}
+	}
+}

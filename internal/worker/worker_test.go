@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -234,5 +235,38 @@ func BenchmarkRun(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestSupervise(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A child of this test binary runs a task given on stdin, as a Pool's would.
+	child := func(task string) *exec.Cmd {
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), EnvVar+"=1")
+		cmd.Stdin = strings.NewReader("0\n" + task)
+		return cmd
+	}
+	var out strings.Builder
+	cmd := child("echo hi")
+	cmd.Stdout = &out
+	if err := Supervise(context.Background(), cmd, 256<<20, 0); err != nil || out.String() != "hi" {
+		t.Fatalf("echo: %q, %v", out.String(), err)
+	}
+	var ee *exec.ExitError
+	if err := Supervise(context.Background(), child("exit"), 256<<20, 0); !errors.As(err, &ee) || ee.ExitCode() != 7 {
+		t.Fatalf("exit: %v; want exit status 7", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if err := Supervise(ctx, child("spin"), 256<<20, 0); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("spin: %v; want the deadline", err)
+	}
+	var le *LimitError
+	if err := Supervise(context.Background(), child("grow"), 96<<20, 0); !errors.As(err, &le) {
+		t.Fatalf("grow: %v; want a *LimitError", err)
 	}
 }

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBoundsHoldForRulesets: --timeout and --max-memory bound a ruleset's computation too (issue
+// 13's tartan misère search), in-process as run is called here.
+func TestBoundsHoldForRulesets(t *testing.T) {
+	tartan := []string{"solve", "tartan", "--rows", "ruler", "--cols", "ruler", "--misere", "1000000,1000000"}
+	start := time.Now()
+	wantBadInput(t, "time budget of 200ms; raise it with --timeout", "", append(tartan, "--timeout", "200ms")...)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("--timeout 200ms answered after %v", d)
+	}
+	var out, errOut bytes.Buffer
+	code := run(t.Context(), append(tartan, "--max-memory", "8"), strings.NewReader(""), &out, &errOut)
+	if code != exitInput || !strings.Contains(errOut.String(), "memory limit of 8 MiB; raise it with --max-memory") &&
+		!strings.Contains(errOut.String(), "MiB of positions, the limit") {
+		t.Errorf("--max-memory 8: exit %d, stderr %q", code, errOut.String())
+	}
+	wantBadInput(t, "--max-steps applies to --script games only", "", "solve", "nim", "1", "--max-steps", "10")
+	wantBadInput(t, "--timeout: want a positive duration", "", "seq", "lasker", "--to", "10", "--timeout", "never")
+	out.Reset()
+	if code := run(t.Context(), []string{"seq", "lasker", "--to", "20", "--timeout", "1m", "--max-memory", "512", "--json"}, strings.NewReader(""), &out, &errOut); code != exitOK || !strings.Contains(out.String(), `"computed_to":20`) {
+		t.Errorf("a bounded seq within its bounds: exit %d, %q", code, out.String())
+	}
+}
+
+// TestBoundsHoldOutOfProcess runs this test binary as grundy itself, so that bounded commands are
+// supervised from outside: a script whose builtin allocates gigabytes in one step (which no
+// goroutine of its process can interrupt) is stopped at --max-memory, and the process tree stays
+// near the bound.
+func TestBoundsHoldOutOfProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes; skipped with -short")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hog := filepath.Join(t.TempDir(), "hog.star")
+	if err := os.WriteFile(hog, []byte("def moves(n):\n    l = [0] * (1<<28)\n    return []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--script", hog, "1", "--max-memory", "100"}, "memory limit of 100 MiB; raise it with --max-memory"},
+		{[]string{"seq", "--script", hog, "--to", "3", "--max-memory", "100", "--timeout", "20s"}, "memory limit of 100 MiB; raise it with --max-memory"},
+		{[]string{"solve", "tartan", "--rows", "ruler", "--cols", "ruler", "--misere", "1000000,1000000", "--timeout", "300ms"}, "time budget of 300ms; raise it with --timeout"},
+	} {
+		cmd := exec.Command(exe, c.args...)
+		cmd.Env = append(os.Environ(), envTestAsMain+"=1")
+		var errOut strings.Builder
+		cmd.Stderr = &errOut
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var peak uint64
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+	wait:
+		for {
+			select {
+			case err = <-done:
+				break wait
+			case <-time.After(10 * time.Millisecond):
+				peak = max(peak, treeRSS(cmd.Process.Pid))
+			}
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != exitInput || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("grundy %s: %v, stderr %q; want exit 2 with %q", strings.Join(c.args, " "), err, errOut.String(), c.want)
+		}
+		if d := time.Since(start); d > 30*time.Second {
+			t.Errorf("grundy %s: stopped after %v", strings.Join(c.args, " "), d)
+		}
+		if peak > 512<<20 {
+			t.Errorf("grundy %s: the processes reached %d MiB", strings.Join(c.args, " "), peak>>20)
+		}
+		t.Logf("grundy %s: %v, peak %d MiB: %s", strings.Join(c.args, " "), time.Since(start).Round(time.Millisecond), peak>>20, strings.TrimSpace(errOut.String()))
+	}
+}
+
+// treeRSS is the resident memory of process pid and of its children, in bytes.
+func treeRSS(pid int) uint64 {
+	total := residentOf(strconv.Itoa(pid))
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			total += residentOf(e.Name())
+		}
+	}
+	return total
+}
+
+func residentOf(pid string) uint64 {
+	b, err := os.ReadFile("/proc/" + pid + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	n, _ := strconv.ParseUint(f[1], 10, 64)
+	return n * uint64(os.Getpagesize())
+}
