@@ -98,7 +98,8 @@ func (a *app) supervise(ctx context.Context, exe string, b cliBounds) error {
 }
 
 // bounded runs f under b, in this process: its context ends at the timeout, and is cancelled when
-// the process's resident memory, or its Go heap, has grown by more than maxMemory. A computation
+// the process's resident memory, or its Go heap, has grown by more than maxMemory (an eighth more:
+// a script's own watch of that limit speaks first). A computation
 // over a bound is reported as over the limit (exit 2), naming the flag that raises it. Should f
 // not return within boundsGrace after that, or its memory grow by a quarter more, the process
 // reports it and exits with status 2 at once (when a.exit is set, as it is for the real
@@ -143,7 +144,8 @@ func (a *app) bounded(ctx context.Context, b cliBounds, f func(context.Context) 
 			case <-done:
 				return
 			case <-tick:
-				if mem.grown() <= b.maxMemory {
+				// An eighth more, so that a script's own watch (of the same limit) speaks first.
+				if mem.grown() <= b.maxMemory+b.maxMemory/8+8<<20 {
 					continue
 				}
 				cancel(errOverMemory)
@@ -172,7 +174,7 @@ func (a *app) bounded(ctx context.Context, b cliBounds, f func(context.Context) 
 			case <-done:
 				return
 			case <-tick:
-				if mem.grown() > b.maxMemory+b.maxMemory/4 {
+				if mem.grown() > b.maxMemory+b.maxMemory/4+16<<20 {
 					cancel(errOverMemory)
 					end()
 					return
