@@ -98,12 +98,11 @@ func (a *app) supervise(ctx context.Context, exe string, b cliBounds) error {
 }
 
 // bounded runs f under b, in this process: its context ends at the timeout, and is cancelled when
-// the process's resident memory, or its Go heap, has grown by more than maxMemory (an eighth more:
-// a script's own watch of that limit speaks first). A computation
-// over a bound is reported as over the limit (exit 2), naming the flag that raises it. Should f
-// not return within boundsGrace after that, or its memory grow by a quarter more, the process
-// reports it and exits with status 2 at once (when a.exit is set, as it is for the real
-// command), so the bound holds whatever f does (a Starlark builtin filling gigabytes included).
+// the process's resident memory, or its Go heap, has grown by more than maxMemory (by an eighth
+// more, so that a script's own watch of that limit speaks first). A computation over a bound is
+// reported as over the limit (exit 2), naming the flag that raises it. Should f not return within
+// boundsGrace after that, or its memory grow by a quarter more, the process reports it and exits
+// with status 2 at once (when a.exit is set, as it is for the real command).
 //
 // The real command (a.exit set) first hands the whole command to a supervised copy of itself
 // (see supervise), in which bounded then runs f in-process as described: the copy gives the
