@@ -8,7 +8,7 @@ func (s *Server) routes() {
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
 	s.handle("POST", "/api/seq/stream", http.HandlerFunc(s.seqStream))
 	s.features = append(s.features, "seq:code", "seq:ruleset")
-	s.mux.HandleFunc("GET /api/rules", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, catalogue()) })
+	s.mux.HandleFunc("GET /api/rules", s.rulesHandler)
 	s.endpoints = append(s.endpoints, "/api/rules")
 	s.handle("POST", "/api/solve", endpoint(s, always[SolveRequest], s.solve))
 	s.handle("POST", "/api/play", endpoint(s, always[PlayRequest], s.play))

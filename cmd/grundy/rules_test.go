@@ -38,7 +38,7 @@ func TestSolveEveryExample(t *testing.T) {
 		t.Fatal(code)
 	}
 	var cat struct {
-		Rulesets []struct{ Name, Example string }
+		Rulesets []struct{ Name, Command string }
 	}
 	if err := json.Unmarshal([]byte(out), &cat); err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func TestSolveEveryExample(t *testing.T) {
 		t.Fatalf("%d rulesets", len(cat.Rulesets))
 	}
 	for _, r := range cat.Rulesets {
-		args := strings.Fields(strings.TrimPrefix(r.Example, "grundy "))
+		args := strings.Fields(strings.TrimPrefix(r.Command, "grundy "))
 		v := decodeJSON(t, "", args...)
 		var flags []string
 		for i := 2; i < len(args) && strings.HasPrefix(args[i], "--"); i += 2 {
@@ -60,7 +60,7 @@ func TestSolveEveryExample(t *testing.T) {
 				next = append(next, s.(string))
 			}
 			if w := decodeJSON(t, "", next...); w["outcome"] != "P" {
-				t.Fatalf("%s: winning move %v reaches %v", r.Example, m, w)
+				t.Fatalf("%s: winning move %v reaches %v", r.Command, m, w)
 			}
 		}
 	}
@@ -181,6 +181,55 @@ func TestPlayCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Game over: you win!") {
 		t.Fatalf("exit %d: %q %q", code, out, errOut)
 	}
-	wantBadInput(t, "input ended", "me\n", "play", "nim", "1", "2")
-	wantBadInput(t, "interactive", "", "play", "nim", "1", "--json")
+	// Input that ends before the game stops it there, without an error.
+	out, errOut, code = runCLI(t, "me\n", "play", "nim", "1", "2")
+	if code != 0 || !strings.Contains(out, "The input ended before the game did") {
+		t.Fatalf("exit %d: %q %q", code, out, errOut)
+	}
+	wantBadInput(t, "--first: want me", "", "play", "nim", "1", "--first", "you")
+}
+
+// Piped play needs no answer to the question of who starts: a first line that is not one is the
+// person's first move (issue 13), and --first says it outright.
+func TestPlayPiped(t *testing.T) {
+	out, errOut, code := runCLI(t, "take 1 from heap 2\n", "play", "nim", "1", "2")
+	if code != 0 || !strings.Contains(out, "You play: take 1 from heap 2") || !strings.Contains(out, "I play: ") {
+		t.Fatalf("exit %d: %q %q", code, out, errOut)
+	}
+	// The engine starts from 1 2 (an N-position): it moves to 1 1 and wins whatever follows.
+	out, errOut, code = runCLI(t, "take 1 from heap 1\n", "play", "nim", "1", "2", "--first", "engine")
+	if code != 0 || !strings.Contains(out, "I play: take 1 from heap 2") || !strings.Contains(out, "Game over: I win.") {
+		t.Fatalf("exit %d: %q %q", code, out, errOut)
+	}
+	// An illegal move is refused with the reason, and the game goes on.
+	out, _, code = runCLI(t, "3 3\n1 1\n0 0\n", "play", "nim", "1", "2", "--first", "me")
+	if code != 0 || !strings.Contains(out, "heap 1 would grow") || !strings.Contains(out, "Game over: you win!") {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+}
+
+// play --json reads moves only and prints one document: the last state with every move played.
+func TestPlayJSON(t *testing.T) {
+	v := decodeJSON(t, "1 1\n", "play", "nim", "1", "2", "--first", "me")
+	played := v["played"].([]any)
+	if v["over"] != false || len(played) != 2 || played[0].(map[string]any)["move"] != "take 1 from heap 2" {
+		t.Fatalf("%v", v)
+	}
+	v = decodeJSON(t, "0 2\n", "play", "nim", "1", "2", "--first", "me")
+	if v["over"] != true || v["winner"] != "engine" || len(v["played"].([]any)) != 2 {
+		t.Fatalf("%v", v)
+	}
+	v = decodeJSON(t, "1 1\n0 0\n", "play", "nim", "1", "2", "--first", "me")
+	if v["over"] != true || v["winner"] != "you" {
+		t.Fatalf("%v", v)
+	}
+	// With --json an illegal move is an error (nobody is there to try again).
+	wantBadInput(t, "would grow", "3 3\n", "play", "nim", "1", "2", "--json")
+	// A script game plays too: subtraction of 1 or 2 from 4; the person takes 1 to 3 (value 0)
+	// and wins (the engine goes to 2, whose second listed option, #2, is 0).
+	sub := writeScript(t, "def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n")
+	v = decodeJSON(t, "3\n#2\n", "play", "--script", sub, "4", "--first", "me")
+	if v["over"] != true || v["winner"] != "you" {
+		t.Fatalf("script: %v", v)
+	}
 }

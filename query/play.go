@@ -1,0 +1,145 @@
+package query
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"grundy/report"
+	"grundy/rules"
+)
+
+// PlayRequest is one step of a game between a person and the perfect engine: `grundy play` and
+// POST /api/play. Ruleset (with Flags) or Script names the game; Position is the position before
+// the step (a script's position may be a sum of several). With Move the person plays it (the
+// text of a legal move as listed, #N for the N-th, or the position after it in the game's
+// syntax) and the engine answers; with Engine (and no Move) the engine moves first; with
+// neither, the position is only described.
+type PlayRequest struct {
+	Ruleset    string            `json:"ruleset,omitempty"`
+	Flags      map[string]string `json:"flags,omitempty"`
+	Script     string            `json:"script,omitempty"`
+	ScriptName string            `json:"-"`
+	Position   []string          `json:"position"`
+	Move       string            `json:"move,omitempty"`
+	Engine     bool              `json:"engine,omitempty"`
+}
+
+// PlayStep is the answer of Play (report.Play, the JSON), which also writes itself for people.
+type PlayStep struct {
+	report.Play
+}
+
+// WriteText writes the step for people: the moves played and the position after them.
+func (p PlayStep) WriteText(w io.Writer) error {
+	var b strings.Builder
+	for _, m := range p.Played {
+		who := "You play"
+		if m.By == "engine" {
+			who = "I play"
+		}
+		b.WriteString(who + ": " + m.Move + "\n")
+	}
+	b.WriteString(p.Text + "\n")
+	if p.Over {
+		if p.Winner == "you" {
+			b.WriteString("Game over: you win!\n")
+		} else {
+			b.WriteString("Game over: I win.\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Play answers one step of a game against the engine.
+func Play(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
+	if err := lim.checkArgs("position", r.Position, r.Flags); err != nil {
+		return PlayStep{}, err
+	}
+	switch {
+	case r.Move != "" && r.Engine:
+		return PlayStep{}, Badf(`give "move" (yours, then the engine answers) or "engine" (the engine moves first), not both`)
+	case r.Script != "" && (r.Ruleset != "" || len(r.Flags) > 0):
+		return PlayStep{}, Badf(`give either "ruleset" (with "flags") or "script", not both`)
+	case r.Script != "":
+		return playScript(ctx, r, lim)
+	case r.Ruleset == "":
+		return PlayStep{}, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
+	}
+	res, err := playRuleset(ctx, r, lim)
+	if err != nil {
+		return PlayStep{}, classify(err, lim, false)
+	}
+	return res, nil
+}
+
+func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
+	rs, err := rules.New(r.Ruleset, r.Flags)
+	if err != nil {
+		return PlayStep{}, err
+	}
+	info := rs.Info()
+	if info.Play == "scored" {
+		return PlayStep{}, Badf("%s is scored: play against the engine is offered for normal and misère play", r.Ruleset)
+	}
+	p, err := rs.Parse(r.Position)
+	if err != nil {
+		return PlayStep{}, err
+	}
+	m := &rules.Match{R: rs, Pos: p, HumanTurn: !r.Engine}
+	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: boardOf(info)}
+	if strings.Contains(info.Indexing, "numbered from 1") {
+		ans.CoinBase = 1
+	}
+	if over, _ := m.Over(); !over {
+		if r.Move != "" {
+			mv, err := m.Human(r.Move)
+			if err != nil {
+				return PlayStep{}, Badf("%v", err)
+			}
+			ans.Played = append(ans.Played, report.Played{By: "you", Move: mv.Text})
+		}
+		if !m.HumanTurn {
+			if over, _ := m.Over(); !over {
+				mv, err := m.Engine(ctx)
+				if err != nil {
+					return PlayStep{}, err
+				}
+				ans.Played = append(ans.Played, report.Played{By: "engine", Move: mv.Text})
+			}
+		}
+	} else if r.Move != "" {
+		return PlayStep{}, Badf("the game is over: there is no move from %s", strings.Join(r.Position, " "))
+	}
+	ans.Position, ans.Text = rs.Args(m.Pos), rs.Format(m.Pos)
+	if over, humanWon := m.Over(); over {
+		ans.Over, ans.Winner = true, "engine"
+		if humanWon {
+			ans.Winner = "you"
+		}
+		return PlayStep{ans}, nil
+	}
+	a, err := rs.Analyze(ctx, m.Pos)
+	if err != nil {
+		return PlayStep{}, err
+	}
+	winning := map[string]bool{}
+	for _, w := range a.WinningMoves {
+		winning[w.To.Key()] = true
+	}
+	legal, more := m.Legal(playMoves(lim))
+	for _, mv := range legal {
+		ans.Moves = append(ans.Moves, report.MoveEntry{Move: mv.Text, To: rs.Args(mv.To), Winning: winning[mv.To.Key()]})
+	}
+	ans.More = more
+	return PlayStep{ans}, nil
+}
+
+// playMoves is the number of legal moves a step lists.
+func playMoves(lim Limits) int {
+	if lim.PlayMoves > 0 {
+		return lim.PlayMoves
+	}
+	return 500
+}
