@@ -6,6 +6,7 @@ import (
 
 	"grundy/game"
 	"grundy/internal/cliarg"
+	"grundy/rules"
 	"grundy/script"
 )
 
@@ -21,6 +22,7 @@ func classify(err error, lim Limits, inScript bool) error {
 	var qe *Error
 	var be *script.BudgetError
 	var le *game.LimitError
+	var re *rules.LimitError
 	switch {
 	case errors.As(err, &qe):
 		return qe
@@ -33,6 +35,8 @@ func classify(err error, lim Limits, inScript bool) error {
 			return wrap(lim.over("budget_ms", lim.Budget.Milliseconds(), "the script ran out of the request's time budget of %v", lim.Budget), err)
 		}
 		return wrap(lim.over("script_timeout", be.Timeout.String(), "the script ran out of its time budget (%v)", be.Timeout), err)
+	case errors.As(err, &re):
+		return wrap(lim.over(re.Limit, re.Max, "%v", re), err)
 	case errors.As(err, &le) && inScript:
 		return wrap(lim.over("script_positions", le.Limit, "%v", err), err)
 	case errors.As(err, &le):

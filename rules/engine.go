@@ -7,7 +7,6 @@ import (
 	"iter"
 
 	"grundy/game"
-	"grundy/internal/cliarg"
 )
 
 // SearchLimit (2^18) is the largest number of positions a search by the engine visits before refusing;
@@ -95,11 +94,11 @@ func (g budgetGame) check(err error) error {
 		return cliarg.Errorf("%s: this position needs a search through more than %d MiB of positions, the limit", g.r.Info().Name, SearchBytes>>20)
 	}
 	if *g.over {
-		return cliarg.Errorf("%s: this position needs a search of more than %d moves, the limit", g.r.Info().Name, g.moves)
+		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_moves", Max: g.moves}
 	}
 	var le *game.LimitError
 	if errors.As(err, &le) {
-		return cliarg.Errorf("%s: this position needs a search of more than %d positions, the limit", g.r.Info().Name, g.positions)
+		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_positions", Max: g.positions}
 	}
 	return err
 }

@@ -95,6 +95,7 @@ type Server struct {
 	limits    Limits
 	heavy     chan struct{} // semaphore: one token per running heavy job
 	mux       *http.ServeMux
+	static    fs.FS // the page's files
 	endpoints []string // the API endpoints this build offers, for /api/info
 	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
 
@@ -120,15 +121,14 @@ func New(lim Limits) *Server {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	s.mux.Handle("GET /", http.FileServerFS(static))
+	s.static = static
+	s.mux.Handle("GET /", s.staticFiles())
+	s.mux.HandleFunc("/", s.fallback) // every other method and path: a JSON 404 or 405
 	s.mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, Info{Limits: s.limits, Endpoints: s.endpoints, Features: s.features})
 	})
-	notFound := func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, badRequest("no endpoint %s %s (the API is POST /api/solve, /api/seq, /api/nim, …; see the README)", r.Method, r.URL.Path))
-	}
-	s.mux.HandleFunc("GET /api/", notFound)
-	s.mux.HandleFunc("POST /api/", notFound)
+	s.mux.HandleFunc("GET /api/", s.fallback)
+	s.mux.HandleFunc("POST /api/", s.fallback)
 	s.routes()
 	if lim.Isolate {
 		s.startWorkers()

@@ -166,12 +166,31 @@ func TestStrictDecoding(t *testing.T) {
 	if rec.Code != http.StatusUnsupportedMediaType {
 		t.Fatalf("text/plain body: %d", rec.Code)
 	}
-	// Wrong method, unknown endpoint: JSON 404.
-	for _, r := range []*http.Request{httptest.NewRequest("GET", p, nil), httptest.NewRequest("POST", "/api/nosuch", strings.NewReader("{}"))} {
+	// Wrong method: JSON 405 naming the methods; unknown path: JSON 404 (issue 13: every error
+	// has the JSON shape).
+	for _, c := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"GET", p, 405, "POST"},
+		{"PUT", "/api/solve", 405, "POST"},
+		{"DELETE", "/api/rules", 405, "GET, HEAD"},
+		{"PUT", "/", 405, "GET, HEAD"},
+		{"POST", "/index.html", 405, "GET, HEAD"},
+		{"POST", "/api/nosuch", 404, ""},
+		{"GET", "/api/nosuch", 404, ""},
+		{"PATCH", "/api/nosuch", 404, ""},
+		{"GET", "/nosuchfile.txt", 404, ""},
+		{"PUT", "/nosuchfile.txt", 404, ""},
+	} {
 		rec = httptest.NewRecorder()
-		ts.ServeHTTP(rec, r)
-		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"error"`) {
-			t.Fatalf("%s %s: %d %q", r.Method, r.URL, rec.Code, rec.Body.String())
+		ts.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, strings.NewReader("{}")))
+		var v map[string]any
+		err := json.Unmarshal(rec.Body.Bytes(), &v)
+		if rec.Code != c.status || err != nil || v["error"] == nil || rec.Header().Get("Allow") != c.allow ||
+			!strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+			t.Fatalf("%s %s: %d %q (Allow %q), want %d JSON (Allow %q)", c.method, c.path, rec.Code, rec.Body.String(), rec.Header().Get("Allow"), c.status, c.allow)
 		}
 	}
 }
