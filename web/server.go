@@ -95,7 +95,7 @@ type Server struct {
 	limits    Limits
 	heavy     chan struct{} // semaphore: one token per running heavy job
 	mux       *http.ServeMux
-	static    fs.FS // the page's files
+	static    fs.FS    // the page's files
 	endpoints []string // the API endpoints this build offers, for /api/info
 	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
 
