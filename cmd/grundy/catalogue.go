@@ -1,24 +1,8 @@
 package main
 
 import (
-	"context"
-
 	"grundy/rules"
 )
-
-// catalogueBackend plugs the built-in rulesets of package rules into solve and seq.
-type catalogueBackend struct{}
-
-func (catalogueBackend) Solve(ctx context.Context, req solveRequest) (answer, error) {
-	if req.Misere {
-		return rules.SolveMisere(ctx, req.Ruleset, req.Flags, req.Position)
-	}
-	return rules.Solve(ctx, req.Ruleset, req.Flags, req.Position)
-}
-
-func (catalogueBackend) Seq(ctx context.Context, req seqRequest) (answer, error) {
-	return rules.Seq(ctx, req.Ruleset, req.Flags, req.To, req.Summary)
-}
 
 // rulesetBoolFlags names the catalogue's flags that take no value (--last-loses), so that the
 // solve and seq parsers do not take the next argument as their value.

@@ -150,7 +150,7 @@ func (p *player) run(title, first string) error {
 	for !p.state.Over {
 		line := pending
 		if pending == "" {
-			p.printf("Your move (a position like %q, a move as listed by 'moves', or moves/hint/help/quit): ", strings.Join(p.state.Position, " "))
+			p.printf("Your move (a position such as %s, a move as listed by 'moves', or moves/hint/help/quit): ", strings.Join(p.state.Position, " "))
 			var ok bool
 			var err error
 			if line, ok, err = p.line(); err != nil || !ok {

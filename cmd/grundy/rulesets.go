@@ -1,51 +1,10 @@
 package main
 
 import (
-	"context"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 )
-
-// rulesetBackend is what `grundy solve` and `grundy seq` need from the catalogue of built-in
-// rulesets. The commands parse their own flags (--json, --misere, --summary, --to, …) and hand
-// everything else to the backend: the ruleset's name, its flags as a map (--k 2 and --k=2 both
-// give "k": "2", the shape of the web API's "flags") and the remaining arguments. A backend
-// returns the answers of package report; an error counts as bad input (exit 2) unless it is an
-// internalf error.
-type rulesetBackend interface {
-	// Solve answers `grundy solve NAME [flags] POS…`.
-	Solve(ctx context.Context, req solveRequest) (answer, error)
-	// Seq answers `grundy seq NAME [flags] --to N`.
-	Seq(ctx context.Context, req seqRequest) (answer, error)
-}
-
-// answer is what a backend returns: a JSON document (a report.Solve or report.Seq, possibly with
-// more fields) that also writes itself as text.
-type answer interface {
-	WriteText(w io.Writer) error
-}
-
-// solveRequest is one `grundy solve RULESET …` command line, parsed.
-type solveRequest struct {
-	Ruleset  string
-	Flags    map[string]string // the ruleset's own flags, without the dashes
-	Position []string          // the position arguments, as written
-	Misere   bool              // --misere: misère play (outcome only; value null)
-}
-
-// seqRequest is one `grundy seq RULESET …` command line, parsed.
-type seqRequest struct {
-	Ruleset string
-	Flags   map[string]string
-	To      uint64 // --to N: compute g(0..N)
-	Summary bool   // --summary: leave the values out of the answer
-}
-
-// builtinRulesets returns the catalogue's backend. This is the one place where the built-in
-// rulesets plug into solve and seq.
-func builtinRulesets() rulesetBackend { return catalogueBackend{} }
 
 // gameArgs is a solve or seq command line split by parseGameArgs.
 type gameArgs struct {
