@@ -16,26 +16,26 @@ type RulesRequest struct {
 	Name string `json:"name,omitempty"`
 }
 
-// Catalogue is the answer of Rules.
-type Catalogue struct {
-	report.Catalogue
+// RulesAnswer is the answer of Rules.
+type RulesAnswer struct {
+	report.Rules
 	one bool // asked for one ruleset: the text shows it in full
 }
 
 // Rules answers a RulesRequest.
-func Rules(ctx context.Context, r RulesRequest, _ Limits) (Catalogue, error) {
+func Rules(ctx context.Context, r RulesRequest, _ Limits) (RulesAnswer, error) {
 	if err := ctx.Err(); err != nil {
-		return Catalogue{}, classify(err, Limits{}, false)
+		return RulesAnswer{}, classify(err, Limits{}, false)
 	}
 	infos := rules.Catalogue()
 	if r.Name != "" {
 		info, err := rules.Lookup(r.Name)
 		if err != nil {
-			return Catalogue{}, classify(err, Limits{}, false)
+			return RulesAnswer{}, classify(err, Limits{}, false)
 		}
 		infos = []rules.Info{info}
 	}
-	out := Catalogue{Catalogue: report.Catalogue{Rulesets: []report.RuleInfo{}}, one: r.Name != ""}
+	out := RulesAnswer{Rules: report.Rules{Rulesets: []report.RuleInfo{}}, one: r.Name != ""}
 	for _, in := range infos {
 		ri := report.RuleInfo{Name: in.Name, Summary: in.Summary, Position: in.Position, Example: in.Example,
 			Command: "grundy solve " + in.Name + " " + in.Example, Theory: in.Theory, Indexing: in.Indexing,
@@ -63,7 +63,7 @@ func boardOf(in rules.Info) string {
 
 // WriteText writes the catalogue for people: every ruleset with its flags, position syntax and
 // example; one ruleset asked for by name in full, with its theory and limits.
-func (c Catalogue) WriteText(w io.Writer) error {
+func (c RulesAnswer) WriteText(w io.Writer) error {
 	var b strings.Builder
 	if !c.one {
 		for _, r := range c.Rulesets {

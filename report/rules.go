@@ -1,7 +1,8 @@
 package report
 
-// Catalogue is the answer of `grundy rules --json` and GET /api/rules: the built-in rulesets.
-type Catalogue struct {
+// Rules is the answer of `grundy rules --json` and GET /api/rules: the catalogue of built-in
+// rulesets.
+type Rules struct {
 	Rulesets []RuleInfo `json:"rulesets"`
 }
 

@@ -91,7 +91,7 @@ func (g budgetGame) check(err error) error {
 		return fmt.Errorf("search stopped: %w", cerr)
 	}
 	if *g.over && *g.left > 0 {
-		return cliarg.Errorf("%s: this position needs a search through more than %d MiB of positions, the limit", g.r.Info().Name, SearchBytes>>20)
+		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_mib", Max: SearchBytes >> 20}
 	}
 	if *g.over {
 		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_moves", Max: g.moves}

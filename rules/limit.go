@@ -12,7 +12,8 @@ import (
 // as work over a limit (the web's 422 with "limit" and "max").
 type LimitError struct {
 	Ruleset string
-	// Limit names the limit: "search_moves" or "search_positions".
+	// Limit names the limit: "search_moves", "search_positions" or "search_mib" (MiB of
+	// position keys).
 	Limit string
 	// Max is the limit's value.
 	Max int
@@ -20,6 +21,9 @@ type LimitError struct {
 
 // Error says which limit the search needed more than.
 func (e *LimitError) Error() string {
+	if e.Limit == "search_mib" {
+		return fmt.Sprintf("%s: this position needs a search through more than %d MiB of positions, the limit", e.Ruleset, e.Max)
+	}
 	what := "moves"
 	if e.Limit == "search_positions" {
 		what = "positions"

@@ -15,7 +15,7 @@ type RuleInfo = report.RuleInfo
 type RuleFlag = report.RuleFlag
 
 // Catalogue is the answer of GET /api/rules, as `grundy rules --json` prints it.
-type Catalogue = report.Catalogue
+type Catalogue = report.Rules
 
 // rulesHandler answers GET /api/rules.
 func (s *Server) rulesHandler(w http.ResponseWriter, r *http.Request) {
@@ -31,7 +31,7 @@ func (s *Server) rulesHandler(w http.ResponseWriter, r *http.Request) {
 // catalogue returns the whole catalogue.
 func catalogue() Catalogue {
 	res, _ := query.Rules(context.Background(), query.RulesRequest{}, query.Limits{})
-	return res.Catalogue
+	return res.Rules
 }
 
 // SolveRequest is the body of POST /api/solve: a ruleset (its flags by name without dashes) or
