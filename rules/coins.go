@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -68,19 +69,7 @@ func coinRules() []coinRule {
 					return true
 				}
 				// t evil: j < k < i with j ^ k = t >> 1 (the parity bits follow)
-				w := t >> 1
-				for j := uint64(0); j < i; j++ {
-					if *budget == 0 {
-						return false
-					}
-					*budget--
-					if k := j ^ w; k > j && k < i {
-						if !yield([]uint64{j, k, i}) {
-							return false
-						}
-					}
-				}
-				return true
+				return xorPairsBelow(t>>1, i, budget, func(j, k uint64) bool { return yield([]uint64{j, k, i}) })
 			},
 		},
 		{
@@ -91,11 +80,7 @@ func coinRules() []coinRule {
 			sets: func(first, i uint64) iter.Seq[[]uint64] {
 				return func(yield func([]uint64) bool) {
 					for s := i; s >= first; s-- {
-						run := make([]uint64, 0, i-s+1)
-						for c := s; c <= i; c++ {
-							run = append(run, c)
-						}
-						if !yield(run) || s == first {
+						if !yield(coinRun(s, i)) || s == first {
 							return
 						}
 					}
@@ -110,11 +95,7 @@ func coinRules() []coinRule {
 				if i-s > rulerMaxRun {
 					return yield(nil) // too long to list; the caller describes it as a run
 				}
-				run := make([]uint64, 0, i-s)
-				for c := s + 1; c <= i; c++ {
-					run = append(run, c)
-				}
-				return yield(run)
+				return yield(coinRun(s+1, i))
 			},
 		},
 		{
@@ -130,6 +111,42 @@ func coinRules() []coinRule {
 				return true
 			},
 		},
+	}
+}
+
+// xorPairsBelow calls yield(j, k) for the pairs j < k < n with j ^ k = w (w > 0), k increasing,
+// spending budget; it returns false when it stopped early. k > j exactly when k has the highest
+// bit of w, so k runs from that bit up (every such k below n gives a pair): the first k tried
+// gives a pair whenever one exists, and no budget is spent on candidates that cannot work.
+func xorPairsBelow(w, n uint64, budget *int, yield func(j, k uint64) bool) bool {
+	top := uint64(1) << (63 - bits.LeadingZeros64(w))
+	for k := top; k < n; k++ {
+		if k&top == 0 { // past the numbers with this bit: the next ones start at k|top
+			k |= top
+			if k >= n {
+				break
+			}
+		}
+		if *budget == 0 {
+			return false
+		}
+		*budget--
+		if !yield(k^w, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// coinRun is the run of coins s..i (s ≤ i), written so that i = 2^64-1 ends it (a loop
+// "c <= i; c++" would wrap around to 0 and never end).
+func coinRun(s, i uint64) []uint64 {
+	run := make([]uint64, 0, i-s+1)
+	for c := s; ; c++ {
+		run = append(run, c)
+		if c == i {
+			return run
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func cornersEntry() entry {
 			Example:  "1,2 2,1",
 			Theory:   "Twins × Twins: by the Tartan theorem coin x,y has value x ⊗ y, the nim-product (seed 003, HDU 3404 with its 1-based input taken as is)",
 			Indexing: "coordinates are numbered from 0 (a coin in row or column 0 can never move)",
-			Limits:   fmt.Sprintf("closed form for any uint64 coordinates; winning moves are searched among %d corners", tartanBudget),
+			Limits:   fmt.Sprintf("closed form for any uint64 coordinates; winning moves are searched among %d corners (at each coin the shorter side's moves are tried and the longer side's solved; when both coordinates are large a winning move may not be found, and a note says so)", tartanBudget),
 			Play:     "normal",
 		},
 		build: func(flags) (Ruleset, error) { return coins2D{name: "corners", rows: tw, cols: tw, tartan: true}, nil },
@@ -62,6 +62,9 @@ func cornersEntry() entry {
 
 // tartanBudget bounds the candidate moves examined when listing winning moves of a product game.
 const tartanBudget = 1 << 14
+
+// tartanMaxCoins bounds the coins a listed winning move of a product game turns over.
+const tartanMaxCoins = 1 << 12
 
 func tartanEntry() entry {
 	var names []string
@@ -81,7 +84,7 @@ func tartanEntry() entry {
 			Example:  "--rows ruler --cols mock-turtles 1,2 3,3",
 			Theory:   "the Tartan theorem (seed 003): coin x,y has value g_R(x) ⊗ g_C(y), the nim-product of the two 1-D values; corners is tartan --rows twins --cols twins",
 			Indexing: "each coordinate is numbered as in its 1-D ruleset (turtles and ruler from 1, mock-turtles and twins from 0)",
-			Limits:   fmt.Sprintf("closed form for any coordinates the 1-D rulesets accept; winning moves are searched among %d candidate moves", tartanBudget),
+			Limits:   fmt.Sprintf("closed form for any coordinates the 1-D rulesets accept; winning moves are searched among %d candidate moves, and moves turning over more than %d coins (long ruler runs) are not listed; when both coordinates are large a winning move may not be found, and a note says so", tartanBudget, tartanMaxCoins),
 			Play:     "normal",
 		},
 		build: func(f flags) (Ruleset, error) {
@@ -272,6 +275,9 @@ func (c coins2D) Moves(p Position) iter.Seq[Move] {
 				}
 				continue
 			}
+			if !hasSet(c.cols.sets(c.cols.first, y)) {
+				continue // the coin cannot move (twins at y = 0): skip its row sets, maybe 2^64 of them
+			}
 			for a := range c.rows.sets(c.rows.first, x) {
 				for b := range c.cols.sets(c.cols.first, y) {
 					set := product(a, b)
@@ -306,6 +312,11 @@ func (c coins2D) Analyze(ctx context.Context, p Position) (Analysis, error) {
 		return a, nil
 	}
 	add := func(set [][2]uint64) bool {
+		if len(set) > tartanMaxCoins {
+			a.Complete = false
+			a.Note = fmt.Sprintf("winning moves turning over more than %d coins are not listed", tartanMaxCoins)
+			return true
+		}
 		if len(a.WinningMoves) >= maxMovesListed {
 			a.Complete = false
 			return false
@@ -326,41 +337,98 @@ func (c coins2D) Analyze(ctx context.Context, p Position) (Analysis, error) {
 		}
 		return a, nil
 	}
-	// Tartan: a move A×B changes the value by (XOR g_R(A)) ⊗ (XOR g_C(B)); for each row move A at x
-	// the column moves B at y with value v ⊗ u⁻¹ are found by the 1-D rule.
-	budget := tartanBudget
-outer:
+	// Tartan: a move A×B changes the value by (XOR g_R(A)) ⊗ (XOR g_C(B)) and wins when that is v.
+	// At each coin the moves of the shorter coordinate are enumerated (few of them) and those of
+	// the longer one solved by its 1-D rule: for a move B with value w, the moves A with value
+	// v ⊗ w⁻¹. Coins whose value c has c ⊕ v < c come first: by the mex property one of their
+	// options has value c ⊕ v, so a winning move is there.
+	var sure, other []int
 	for i := 0; i < len(p); i += 2 {
-		x, y := p[i], p[i+1]
-		for setA := range c.rows.sets(c.rows.first, x) {
-			if budget == 0 {
+		if cv := c.coinValue(p[i], p[i+1]); cv^v < cv {
+			sure = append(sure, i)
+		} else {
+			other = append(other, i)
+		}
+	}
+	budget := tartanBudget
+	for pass, coins := range [][]int{sure, other} {
+		for n, i := range coins {
+			// the coins found to win share the budget, so that one cannot spend it all
+			share := budget
+			if pass == 0 {
+				share = budget / (len(coins) - n)
+			}
+			spent, done := c.tartanMovesAt(p, p[i], p[i+1], v, share, &a, add)
+			budget -= spent
+			if !done {
 				a.Complete = false
-				break outer
 			}
-			budget--
-			var u uint64
-			for _, s := range setA {
-				u ^= c.rows.g(s)
-			}
-			if u == 0 {
-				continue
-			}
-			want := nimMul(v, nimInv(u))
-			ok := c.cols.withValue(c.cols, y, want, &budget, func(setB []uint64) bool {
-				if setB == nil {
-					a.Complete = false
-					return true
-				}
-				return add(product(setA, setB))
-			})
-			if !ok {
+			if len(a.WinningMoves) >= maxMovesListed {
 				a.Complete = false
-				break outer
+				break
 			}
 		}
 	}
 	if a.Outcome == N && len(a.WinningMoves) == 0 {
-		a.Note = fmt.Sprintf("no winning move found within %d candidates (one exists)", tartanBudget)
+		n := fmt.Sprintf("no winning move found within %d candidates (one exists)", tartanBudget)
+		if a.Note != "" {
+			n += "; " + a.Note
+		}
+		a.Note = n
 	}
 	return a, nil
+}
+
+// hasSet reports whether sets yields anything.
+func hasSet(sets iter.Seq[[]uint64]) bool {
+	for range sets {
+		return true
+	}
+	return false
+}
+
+// tartanMovesAt lists through add the moves at coin x,y that change the value by v, spending at
+// most budget candidates; it returns how many it spent and whether it examined every move.
+func (c coins2D) tartanMovesAt(p Position, x, y, v uint64, budget int, a *Analysis, add func([][2]uint64) bool) (int, bool) {
+	left := budget
+	// enumerate the coordinate with fewer moves: the lower index (beyond its rule's first coin)
+	enum, solve, ei, si, swap := c.rows, c.cols, x, y, false
+	if y-c.cols.first < x-c.rows.first {
+		enum, solve, ei, si, swap = c.cols, c.rows, y, x, true
+	}
+	for set := range enum.sets(enum.first, ei) {
+		if left <= 0 {
+			return budget, false
+		}
+		left--
+		if len(set) > tartanMaxCoins {
+			// a ruler run; the runs come shortest first, and a move turning over more coins
+			// than this is not listed
+			a.Note = fmt.Sprintf("winning moves turning over more than %d coins are not listed", tartanMaxCoins)
+			return budget - left, false
+		}
+		var u uint64
+		for _, s := range set {
+			u ^= enum.g(s)
+		}
+		if u == 0 {
+			continue
+		}
+		complete := true
+		ok := solve.withValue(solve, si, nimMul(v, nimInv(u)), &left, func(other []uint64) bool {
+			if other == nil || len(set)*len(other) > tartanMaxCoins {
+				complete = false
+				a.Note = fmt.Sprintf("winning moves turning over more than %d coins are not listed", tartanMaxCoins)
+				return true
+			}
+			if swap {
+				return add(product(other, set))
+			}
+			return add(product(set, other))
+		})
+		if !ok || !complete {
+			return budget - max(left, 0), false
+		}
+	}
+	return budget - left, true
 }

@@ -63,7 +63,7 @@ func laskerEntry() entry {
 			Example:  "2 7",
 			Theory:   "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (seed 003); the value is the XOR of the heaps",
 			Indexing: heapIndexing + "; a split heap becomes two heaps in its place",
-			Limits:   "closed form: heaps up to 2^64-2 (g(2^64-1) = 2^64 does not fit); split winning moves are searched among 2^20 splits per heap",
+			Limits:   fmt.Sprintf("closed form: heaps up to 2^64-2 (g(2^64-1) = 2^64 does not fit); the winning splits are solved from the closed form (at most %d moves are listed)", maxMovesListed),
 			OneHeap:  true,
 			Play:     "normal",
 		},
@@ -138,24 +138,71 @@ func (l lasker) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	if x == 0 {
 		return a, nil
 	}
-	budget := splitBudget
 	for i, h := range p {
-		want := laskerValue(h) ^ x         // options may have larger values than h
-		if m := laskerValue(want); m < h { // g is an involution
+		want := laskerValue(h) ^ x // options may have larger values than h
+		// g is an involution, except that g(2^64) = 2^64-1 names a heap beyond uint64
+		if m := laskerValue(want); want != ^uint64(0) && m < h {
 			a.WinningMoves = append(a.WinningMoves, Move{Text: takeText(i, h-m), To: with(p, i, m)})
 		}
-		for b := uint64(1); b <= h/2; b++ {
-			if budget == 0 || len(a.WinningMoves) >= maxMovesListed {
-				a.Complete = false
-				break
+		done := laskerSplits(h, want, func(big, small uint64) bool {
+			if len(a.WinningMoves) >= maxMovesListed {
+				return false
 			}
-			budget--
-			if laskerValue(b)^laskerValue(h-b) == want {
-				a.WinningMoves = append(a.WinningMoves, Move{Text: splitText(i, h, h-b, b), To: splitAt(p, i, h-b, b)})
-			}
+			a.WinningMoves = append(a.WinningMoves, Move{Text: splitText(i, h, big, small), To: splitAt(p, i, big, small)})
+			return true
+		})
+		if !done {
+			a.Complete = false
+			break
 		}
 	}
 	return a, nil
+}
+
+// laskerShift and laskerLow give the closed form by residue: for n = 4q + r (n ≥ 1),
+// g(n) = 4(q + laskerShift[r]) + laskerLow[r].
+var (
+	laskerShift = [4]int64{-1, 0, 0, 1}
+	laskerLow   = [4]uint64{3, 1, 2, 0}
+)
+
+// laskerSplits calls add(a, b) for every split of a heap of h into a ≥ b ≥ 1 with
+// g(a) ^ g(b) = want, until add returns false (then it returns false). It solves the closed form
+// instead of searching: for residues ra, rb of a and b, write A = qa + shift(ra), B = qb + shift(rb);
+// the low two bits need low(ra) ^ low(rb) = want & 3, and the rest A ^ B = X = want >> 2 with
+// A + B = T fixed by h, so A & B = D = (T - X) / 2 (T - X even, D & X = 0) and A = D | Y,
+// B = D | (X &^ Y) for the subsets Y of X.
+func laskerSplits(h, want uint64, add func(a, b uint64) bool) bool {
+	x := want >> 2
+	for ra := uint64(0); ra < 4; ra++ {
+		rb := (h - ra) & 3
+		if laskerLow[ra]^laskerLow[rb] != want&3 || h < ra+rb {
+			continue
+		}
+		t := int64((h-ra-rb)/4) + laskerShift[ra] + laskerShift[rb] // A + B; h/4 < 2^62
+		if t < 0 || uint64(t) < x || (uint64(t)-x)%2 != 0 {
+			continue
+		}
+		d := (uint64(t) - x) / 2
+		if d&x != 0 {
+			continue
+		}
+		// every subset y of x, from x down to 0
+		for y := x; ; y = (y - 1) & x {
+			qa, qb := int64(d|y)-laskerShift[ra], int64(d|(x&^y))-laskerShift[rb]
+			// a heap 4q (q ≥ 1) or 4q+r (r ≥ 1, q ≥ 0)
+			if qa >= 0 && qb >= 0 && (ra > 0 || qa > 0) && (rb > 0 || qb > 0) {
+				a, b := 4*uint64(qa)+ra, 4*uint64(qb)+rb
+				if a >= b && !add(a, b) {
+					return false
+				}
+			}
+			if y == 0 {
+				break
+			}
+		}
+	}
+	return true
 }
 
 // Sequence is the closed form, with its arithmetic period 4 (saltus 4).
@@ -245,22 +292,9 @@ func splitPairs(h, want uint64, budget *int, add func(a, b uint64) bool) bool {
 		}
 		return true
 	}
-	// an evil value: two non-empty heaps a-1 ^ b-1 = want>>1 (the low bits follow by parity)
-	w := want >> 1
-	for u := uint64(0); u+1 < h; u++ {
-		if *budget == 0 {
-			return false
-		}
-		*budget--
-		v := u ^ w
-		if v >= u || v+1 >= h {
-			continue
-		}
-		if !add(u+1, v+1) {
-			return false
-		}
-	}
-	return true
+	// an evil value: two non-empty heaps a-1 ^ b-1 = want>>1 (the low bits follow by parity),
+	// b-1 < a-1 < h-1
+	return xorPairsBelow(want>>1, h-1, budget, func(v, u uint64) bool { return add(u+1, v+1) })
 }
 
 func (s splitNim) Analyze(ctx context.Context, p Position) (Analysis, error) {

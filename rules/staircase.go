@@ -22,7 +22,7 @@ func staircaseEntry() entry {
 			Example:  "2 1 3",
 			Theory:   "staircase Nim: stones on even steps never matter (a move from an even step is undone by carrying the same stones on), so the game is Nim on the odd steps: the Grundy value is the XOR of the odd steps (seeds 003, 004)",
 			Indexing: "steps are numbered from 1 (the first argument is step 1); step 0 is the floor",
-			Limits:   "none: closed form, any uint64 counts",
+			Limits:   "closed form for any counts whose total is at most 2^64-1: every stone can be carried down to step 1, which must be able to hold them all (a position is a list of uint64)",
 			Play:     "normal",
 		},
 		build: func(flags) (Ruleset, error) { return staircase{}, nil },
@@ -40,7 +40,7 @@ func (staircase) Parse(args []string) (Position, error) {
 	var total uint64
 	for _, v := range p {
 		if total > ^uint64(0)-v {
-			return nil, cliarg.Errorf("the total number of stones must be below 2^64")
+			return nil, cliarg.Errorf("the total number of stones is 2^64 or more: the limit is 2^64-1 (every stone can be carried down to step 1, which must hold them all)")
 		}
 		total += v
 	}
