@@ -53,7 +53,15 @@ func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
 		}
 		// The outcomes with the new heap depend on more than the class of the rest: split the
 		// sums of smaller heaps by σ and guess again.
+		prev := d.Order()
 		d, err = d.sigma(ctx, maxSize)
+		if err == nil && d.Order() == prev {
+			// The minimized σ adds nothing: take the whole automaton of σ.
+			d, err = d.rawSigma(ctx, maxSize)
+		}
+		if err == errTooBig {
+			err = &SizeError{Max: maxSize, Heap: q.n + 1}
+		}
 		if err != nil {
 			var se *SizeError
 			if errors.As(err, &se) {

@@ -24,20 +24,20 @@ import (
 // the labels are the true misère outcomes, and the minimal automaton of the true P-positions is
 // the misère quotient.
 func (q *Quotient) verify(ctx context.Context, maxSize int) (*Quotient, error) {
-	next, err := q.refineOnce(ctx, maxSize, false)
-	if err != nil {
+	ok, err := q.check(ctx, 64*maxSize+1<<16)
+	if err == errTooBig {
+		return nil, &SizeError{Max: maxSize, Heap: q.n}
+	}
+	if err != nil || !ok {
 		return nil, err
 	}
-	same, err := sameLanguage(ctx, q, next)
-	if err != nil || !same {
-		return nil, err
-	}
-	return next.renumber()
+	return q.renumber()
 }
 
-// sigma returns the automaton of σ over q, unminimized: a finer automaton of the same sums, in
-// which a sum's state also says the element of the sum without each of its heaps.
-func (q *Quotient) sigma(ctx context.Context, maxSize int) (*Quotient, error) {
+// rawSigma returns the whole automaton of σ over q (a sum's state: its element, and for each
+// class of heap in it, the element of the rest and which heap types of that class are present),
+// unminimized: a finer automaton of the same sums.
+func (q *Quotient) rawSigma(ctx context.Context, maxSize int) (*Quotient, error) {
 	r, err := q.refineOnce(ctx, maxSize, true)
 	if err != nil {
 		return nil, err
