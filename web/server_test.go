@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -112,11 +113,23 @@ func TestLimitsEndpoint(t *testing.T) {
 
 func TestPageIsServedWithPolicy(t *testing.T) {
 	s := New(Limits{})
-	for _, path := range []string{"/", "/app.js", "/style.css"} {
+	paths := []string{"/", "/style.css"}
+	modules, _ := fs.Glob(assets, "static/js/*.js")
+	for _, m := range modules {
+		paths = append(paths, strings.TrimPrefix(m, "static"))
+	}
+	if len(modules) < 5 {
+		t.Fatalf("the page's modules: %v", modules)
+	}
+	for _, path := range paths {
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		if rec.Code != 200 || rec.Body.Len() == 0 {
 			t.Fatalf("GET %s: %d, %d bytes", path, rec.Code, rec.Body.Len())
+		}
+		// A browser runs a module only when it comes as JavaScript.
+		if ct := rec.Header().Get("Content-Type"); strings.HasSuffix(path, ".js") && !strings.HasPrefix(ct, "text/javascript") {
+			t.Fatalf("GET %s: Content-Type %q", path, ct)
 		}
 		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
 			t.Fatalf("GET %s: CSP %q", path, csp)

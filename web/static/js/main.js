@@ -1,0 +1,89 @@
+// grundy's page: plain JavaScript modules over the JSON API under /api/, served as they are (no
+// build step). This module starts the page: it asks the server what it offers, sets up each view
+// and shows a worked example in every one, then marks the page ready (body[data-ready]).
+
+import { $, api, el } from "./api.js";
+import { state, fillRulesets, ruleByName, showFlags } from "./rules.js";
+import * as nimbers from "./nimbers.js";
+import * as sequences from "./sequences.js";
+import * as play from "./play.js";
+import * as scripts from "./scripts.js";
+
+// For the console and the browser tests: the page's state and the hooks they call.
+Object.assign(window, { colourOf: nimbers.colourOf, heat: nimbers.heat, onSolveRuleset: play.onSolveRuleset, game: play.game, scriptGame: scripts.scriptGame });
+
+function showTab(name) {
+  for (const s of document.querySelectorAll(".tab")) s.classList.toggle("active", s.id === name);
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("active", b.dataset.tab === name);
+}
+
+function markAbsent(section, what) {
+  const s = $(section);
+  s.replaceChildren(el("h2", { text: s.querySelector("h2") ? s.querySelector("h2").textContent : section }),
+    el("p", { class: "absent", text: `${what} is not available in this build of grundy.` }));
+}
+
+// setupSequences offers each source of sequences this build has.
+function setupSequences() {
+  fillRulesets($("seq-ruleset"), (r) => r.one_heap);
+  const r = ruleByName($("seq-ruleset").value);
+  if (r) showFlags($("seq-flags"), r);
+  for (const [feature, input, value] of [["seq:ruleset", $("seq-ruleset"), "ruleset"], ["seq:code", $("seq-code"), "code"]]) {
+    const on = state.features.has(feature) && (value === "code" || state.rules.some((r) => r.one_heap));
+    input.disabled = !on;
+    const radio = document.querySelector(`input[name=seq-kind][value=${value}]`);
+    radio.disabled = !on;
+    if (!on) input.closest(".row").append(el("span", { class: "absent", text: "(not available in this build)" }));
+  }
+  const first = document.querySelector("input[name=seq-kind]:not(:disabled)");
+  if (first) first.checked = true;
+  sequences.setup();
+}
+
+async function start() {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.addEventListener("click", () => {
+      history.replaceState(null, "", "#" + b.dataset.tab);
+      showTab(b.dataset.tab);
+    });
+  }
+  let limits = null;
+  try {
+    state.info = await api("/api/info");
+    state.endpoints = new Set(state.info.endpoints || []);
+    state.features = new Set(state.info.features || []);
+    limits = state.info.limits;
+    $("limits").textContent = `limits per request: N ≤ ${limits.max_seq}, table ≤ ${limits.max_table}, ${limits.max_args} arguments, ${limits.budget_ms / 1000} s, ${limits.max_heavy} heavy jobs at once`;
+  } catch (e) {
+    $("limits").textContent = "cannot reach the server: " + e.message;
+  }
+  if (state.endpoints.has("/api/rules")) state.rules = (await api("/api/rules")).rulesets;
+  const examples = [];
+  if (!state.endpoints.has("/api/nim")) markAbsent("nimbers", "Nimber arithmetic");
+  else {
+    nimbers.setup(limits);
+    examples.push(nimbers.example());
+  }
+  if (!state.endpoints.has("/api/seq")) markAbsent("sequences", "Computing sequences");
+  else {
+    setupSequences();
+    examples.push(sequences.example());
+  }
+  if (!state.endpoints.has("/api/solve") || !state.endpoints.has("/api/rules")) markAbsent("play", "Solving and playing");
+  else {
+    play.setup(state.endpoints.has("/api/play"));
+    examples.push(play.example());
+  }
+  if (!state.endpoints.has("/api/script")) markAbsent("scripts", "Running Starlark scripts");
+  else {
+    scripts.setup();
+    examples.push(scripts.example());
+  }
+  showTab(location.hash.slice(1) || "nimbers");
+  if (!document.querySelector(".tab.active")) showTab("nimbers");
+  // Ready once every view shows its example (a failed example shows its error, as any request).
+  await Promise.allSettled(examples);
+  document.body.dataset.ready = "true";
+}
+
+start();

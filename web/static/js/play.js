@@ -1,0 +1,218 @@
+// The solve-and-play view: a ruleset's position solved (outcome, value, winning moves), and a game
+// against the engine played step by step through the stateless POST /api/play.
+
+import { $, api, el, words } from "./api.js";
+import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
+
+function solveRequest() {
+  return { ruleset: $("solve-ruleset").value, flags: readFlags($("solve-flags")), position: words($("solve-position").value) };
+}
+
+export function onSolveRuleset() {
+  const r = ruleByName($("solve-ruleset").value);
+  if (!r) return;
+  const ex = showFlags($("solve-flags"), r);
+  $("solve-position").value = ex.pos.join(" ");
+  $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position}.`;
+  $("play-start").disabled = r.play === "scored";
+  $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
+}
+
+async function solve() {
+  $("solve-error").textContent = "";
+  const box = $("solve-result");
+  box.replaceChildren();
+  try {
+    renderSolve(box, await api("/api/solve", solveRequest()), "solve");
+  } catch (e) {
+    $("solve-error").textContent = e.message;
+  }
+}
+
+// valueText says a solve answer's value for people: a decimal string (the JSON number rule), a
+// loopy value {"infinite": true, "set": [...]}, or null.
+export function valueText(v) {
+  if (v === null || v === undefined) return "no Grundy value applies here";
+  if (typeof v === "object" && v.infinite) return `loopy value ∞(${(v.set || []).join(",")}): infinite, its finite options' values ${JSON.stringify(v.set || [])}`;
+  return `Grundy value ${v}`;
+}
+
+// renderSolve shows the answer of /api/solve in box; its parts get the ids prefix-outcome,
+// prefix-value and prefix-moves.
+export function renderSolve(box, r, prefix) {
+  const who = { N: "N: the player to move wins", P: "P: the player to move loses (the previous player wins)", D: "D: a draw (neither player can force a win)" }[r.outcome] || r.outcome;
+  box.append(el("p", { class: "big" }, el("span", { class: `outcome-${r.outcome}`, id: `${prefix}-outcome`, text: who })));
+  box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value) }));
+  if (r.winning_moves && r.winning_moves.length) {
+    const t = el("table", { class: "winning", id: `${prefix}-moves` }, el("tr", {}, el("th", { text: "winning move" }), el("th", { text: "to" })));
+    for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: Array.isArray(m.to) ? m.to.join(" ") : String(m.to) })));
+    box.append(t);
+  } else if (r.outcome === "N") {
+    box.append(el("p", { class: "hint", text: "winning moves not listed" }));
+  }
+  if (r.winning_moves_complete === false && r.winning_moves && r.winning_moves.length) box.append(el("p", { class: "hint", text: "(not every winning move is listed)" }));
+  if (r.method) box.append(el("p", { class: "hint", text: `method: ${r.method}` }));
+  if (r.note) box.append(el("p", { class: "hint", text: r.note }));
+}
+
+
+// game: the ruleset and flags, and the positions where it was the person's turn (for undo). The
+// server is stateless: every step sends the position and the move (POST /api/play).
+export const game = { req: null, turns: [], here: null, busy: false };
+
+const playStep = (body) => api("/api/play", { ...game.req, ...body });
+
+async function startGame() {
+  const req = solveRequest();
+  $("solve-error").textContent = "";
+  if (game.busy) return;
+  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags }, turns: [], here: null, busy: true });
+  $("history").replaceChildren();
+  $("move-list").replaceChildren();
+  $("game-status").textContent = "…";
+  $("game-status").dataset.result = "starting";
+  $("game").hidden = false;
+  try {
+    show(await playStep({ position: req.position, engine: $("play-engine-first").checked }));
+  } catch (e) {
+    $("game").hidden = true;
+    $("solve-error").textContent = e.message;
+  } finally {
+    game.busy = false;
+  }
+}
+
+// show displays the state after a step: the moves just played, the board, and the person's moves
+// (or the end of the game).
+function show(st) {
+  for (const p of st.played) $("history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
+  game.here = st;
+  $("hint-text").textContent = "";
+  drawBoard(st);
+  const list = $("move-list");
+  list.replaceChildren();
+  const status = $("game-status");
+  if (st.over) {
+    status.textContent = st.winner === "you" ? "Game over: you win!" : "Game over: the engine wins.";
+    status.dataset.result = st.winner === "you" ? "you-win" : "engine-wins";
+    return;
+  }
+  game.turns.push({ position: st.position, history: $("history").children.length });
+  status.textContent = "Your move.";
+  status.dataset.result = "";
+  st.moves.forEach((m, i) => {
+    list.append(el("li", {}, el("button", { type: "button", "data-move": String(i), text: m.move, onclick: () => playerMove(i) })));
+  });
+  if (st.more_moves) list.append(el("li", { class: "hint", text: `(only the first ${st.moves.length} moves are listed)` }));
+}
+
+async function playerMove(i) {
+  if (game.busy || !game.here || game.here.over) return;
+  game.busy = true;
+  try {
+    show(await playStep({ position: game.here.position, move: game.here.moves[i].move }));
+  } catch (e) {
+    $("solve-error").textContent = e.message;
+  } finally {
+    game.busy = false;
+  }
+}
+
+// undo goes back to the person's previous turn (undoing the engine's answer too).
+async function undo() {
+  if (game.busy || game.turns.length === 0) return;
+  // The last entry is the current turn, unless the game is over.
+  if (!game.here.over) game.turns.pop();
+  const prev = game.turns.pop();
+  if (!prev) { if (!game.here.over) game.turns.push({ position: game.here.position, history: $("history").children.length }); return; }
+  game.busy = true;
+  try {
+    const hist = $("history");
+    while (hist.children.length > prev.history) hist.lastChild.remove();
+    show(await playStep({ position: prev.position }));
+  } catch (e) {
+    $("solve-error").textContent = e.message;
+  } finally {
+    game.busy = false;
+  }
+}
+
+function hint() {
+  if (!game.here || game.here.over) return;
+  for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
+  const i = game.here.moves.findIndex((m) => m.winning);
+  if (i < 0) {
+    $("hint-text").textContent = "Every move loses against perfect play here; try to make the game long.";
+    return;
+  }
+  $("hint-text").textContent = `Winning move: ${game.here.moves[i].move}`;
+  const b = document.querySelector(`#move-list button[data-move="${i}"]`);
+  if (b) b.classList.add("hinted");
+  for (const c of document.querySelectorAll(`#board [data-move="${i}"]`)) c.classList.add("hinted");
+}
+
+// drawBoard shows the position: heaps as rows of counters (click a counter to leave that many in
+// its heap, when the ruleset has that move), coins as a strip, and always the ruleset's own drawing.
+function drawBoard(st) {
+  const board = $("board");
+  board.replaceChildren();
+  $("game-position").textContent = st.text;
+  const nums = st.position.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
+  if (st.board === "heaps" && nums.every((v) => v <= 60)) {
+    nums.forEach((h, i) => {
+      const row = el("div", { class: "heap" }, el("span", { class: "label", text: `heap ${i + 1}` }));
+      for (let j = 0; j < h; j++) {
+        // Counter j: leave j counters in this heap (take this one and those to its right).
+        const target = st.position.slice();
+        target[i] = String(j);
+        const mi = st.over ? -1 : st.moves.findIndex((m) => m.to.length === target.length && m.to.every((s, k) => s === target[k]));
+        const c = el("button", { type: "button", class: "counter", title: mi >= 0 ? st.moves[mi].move : "", "data-heap": String(i), "data-leave": String(j) });
+        if (mi >= 0) {
+          c.dataset.move = String(mi);
+          c.addEventListener("click", () => playerMove(mi));
+        } else c.disabled = true;
+        row.append(c);
+      }
+      board.append(row);
+    });
+  } else if (st.board === "coins" && nums.every((v) => v <= 200)) {
+    const hi = Math.max(0, ...nums) + 1, heads = new Set(nums);
+    const strip = el("div", { class: "coins" });
+    for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
+    board.append(strip);
+  } else if (st.board === "grid") {
+    // Heads-up coins at x,y: a grid one larger than the farthest coin (x across, y down).
+    const pts = st.position.map((s) => s.split(",").map(Number));
+    const w = Math.max(0, ...pts.map((p) => p[0])) + 2, h = Math.max(0, ...pts.map((p) => p[1])) + 2;
+    if (w <= 40 && h <= 40 && pts.every((p) => p.length === 2 && p.every(Number.isInteger))) {
+      const heads = new Set(st.position);
+      const grid = el("div", { class: "grid" });
+      grid.style.gridTemplateColumns = `repeat(${w}, 22px)`;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) grid.append(el("span", { class: "coin small" + (heads.has(`${x},${y}`) ? " heads" : ""), title: `${x},${y}` }));
+      }
+      board.append(grid);
+    }
+  }
+}
+
+
+// setup wires the view, with every ruleset on offer; canPlay says whether /api/play is there.
+export function setup(canPlay) {
+  $("solve-form").addEventListener("submit", (ev) => { ev.preventDefault(); solve(); });
+  $("solve-ruleset").addEventListener("change", onSolveRuleset);
+  $("play-start").addEventListener("click", startGame);
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
+  fillRulesets($("solve-ruleset"), () => true);
+  onSolveRuleset();
+  if (!canPlay) {
+    $("play-start").disabled = true;
+    $("play-start").after(el("span", { class: "absent", text: "(play is not available in this build)" }));
+  }
+}
+
+// example shows the view's worked example: the first ruleset's example position, solved.
+export function example() {
+  return solve();
+}

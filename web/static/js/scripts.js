@@ -1,0 +1,125 @@
+// The scripts view: a game written in Starlark — its Grundy table (POST /api/script), a position
+// of it solved in normal, misère or loopy play (POST /api/solve with "script"), and a game against
+// the engine (POST /api/play with "script"), all under the server's script limits.
+
+import { $, api, el, words } from "./api.js";
+import { renderSolve } from "./play.js";
+
+const exampleSource = `# Subtraction game S = {1, 3, 4}: from a heap of n take 1, 3 or 4.
+def moves(n):
+    return [n - k for k in [1, 3, 4] if k <= n]
+`;
+
+// table computes g(0..N) of the script and shows it, twenty heaps a row, with the period seen.
+async function table() {
+  $("script-error").textContent = "";
+  const out = $("script-result");
+  out.replaceChildren("…");
+  try {
+    const r = await api("/api/script", { source: $("script-source").value, to: Number($("script-to").value) });
+    const v = r.values || [], t = el("table", { class: "gtable", id: "script-table" });
+    for (let i = 0; i < v.length; i += 20) {
+      const n = el("tr", {}, el("th", { text: "n" })), g = el("tr", {}, el("th", { text: "g(n)" }));
+      for (let j = i; j < Math.min(v.length, i + 20); j++) {
+        n.append(el("td", { class: "n", text: String(j) }));
+        g.append(el("td", { text: String(v[j]) }));
+      }
+      t.append(n, g);
+    }
+    out.replaceChildren(t, el("p", { id: "script-period", text: r.period !== null && r.period !== undefined
+      ? `period ${r.period}, preperiod ${r.preperiod} (${r.proved ? "proved" : "apparent in the values computed, not proved"})`
+      : "no period found in the values computed" }));
+  } catch (e) {
+    out.replaceChildren();
+    $("script-error").textContent = e.message;
+  }
+}
+
+// request is the script game and position of the view, with the play options ticked.
+function request() {
+  const r = { script: $("script-source").value, position: words($("script-position").value) };
+  if ($("script-misere").checked) r.misere = true;
+  if ($("script-loopy").checked) r.loopy = true;
+  return r;
+}
+
+// solve solves the position, as `grundy solve --script F POS [--misere] [--loopy] --json` does.
+async function solve() {
+  $("script-solve-error").textContent = "";
+  const box = $("script-solve-result");
+  box.replaceChildren("…");
+  try {
+    const r = await api("/api/solve", request());
+    box.replaceChildren();
+    renderSolve(box, r, "script-solve");
+  } catch (e) {
+    box.replaceChildren();
+    $("script-solve-error").textContent = e.message;
+  }
+}
+
+// scriptGame is the game against the engine: the script and the last state; the server keeps none.
+export const scriptGame = { req: null, here: null, busy: false };
+
+async function step(body) {
+  scriptGame.busy = true;
+  try {
+    showStep(await api("/api/play", { ...scriptGame.req, ...body }));
+  } catch (e) {
+    $("script-solve-error").textContent = e.message;
+  } finally {
+    scriptGame.busy = false;
+  }
+}
+
+async function startGame() {
+  if (scriptGame.busy) return;
+  const r = request();
+  $("script-solve-error").textContent = "";
+  scriptGame.req = { script: r.script };
+  scriptGame.here = null;
+  $("script-history").replaceChildren();
+  $("script-move-list").replaceChildren();
+  $("script-game-status").textContent = "…";
+  $("script-game-status").dataset.result = "starting";
+  $("script-game").hidden = false;
+  await step({ position: r.position, engine: $("script-engine-first").checked });
+}
+
+// showStep shows a state of the game: the moves just played, the position, and the person's moves
+// (a winning one marked) or the end.
+function showStep(st) {
+  scriptGame.here = st;
+  for (const p of st.played) $("script-history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
+  $("script-game-position").textContent = st.text;
+  const list = $("script-move-list"), status = $("script-game-status");
+  list.replaceChildren();
+  if (st.over) {
+    status.textContent = st.winner === "you" ? "Game over: you win!" : "Game over: the engine wins.";
+    status.dataset.result = st.winner === "you" ? "you-win" : "engine-wins";
+    return;
+  }
+  status.textContent = "Your move.";
+  status.dataset.result = "";
+  st.moves.forEach((m, i) => {
+    const b = el("button", { type: "button", "data-move": String(i), text: m.move, onclick: () => {
+      if (!scriptGame.busy) step({ position: st.position, move: m.move });
+    } });
+    if (m.winning) b.dataset.winning = "true";
+    list.append(el("li", {}, b));
+  });
+  if (st.more_moves) list.append(el("li", { class: "hint", text: `(only the first ${st.moves.length} moves are listed)` }));
+}
+
+// setup wires the view and puts the example script in.
+export function setup() {
+  $("script-source").value = exampleSource;
+  $("script-go").addEventListener("click", table);
+  $("script-solve").addEventListener("click", solve);
+  $("script-play").addEventListener("click", startGame);
+}
+
+// example shows the view's worked example: the table of S = {1, 3, 4} and heap 10 solved.
+export async function example() {
+  await Promise.all([table(), solve()]);
+}

@@ -1,0 +1,159 @@
+// The sequences view: Grundy values of a take-and-break code or a one-heap ruleset, streamed with
+// live progress, plotted with the period shaded, downloadable as CSV or JSON.
+
+import { $, el, svg } from "./api.js";
+import { readFlags, ruleByName, showFlags } from "./rules.js";
+
+let lastSeq = null;
+
+async function computeSeq() {
+  const to = Number($("seq-to").value);
+  const kind = document.querySelector("input[name=seq-kind]:checked").value;
+  const base = kind === "code"
+    ? { code: $("seq-code").value.trim() }
+    : { ruleset: $("seq-ruleset").value, flags: readFlags($("seq-flags")) };
+  $("seq-error").textContent = "";
+  $("seq-summary").textContent = "";
+  $("seq-downloads").hidden = true;
+  $("seq-go").disabled = true;
+  if (!Number.isInteger(to) || to < 0) {
+    $("seq-error").textContent = "N must be a whole number ≥ 0";
+    $("seq-go").disabled = false;
+    return;
+  }
+  // Live progress: the answer streams as lines, {"done", "target"} while the values are computed
+  // and then {"result"} (or {"error"}); the bar follows the lines.
+  try {
+    $("seq-status").textContent = `computing g(0) … g(${to})`;
+    $("seq-progress").value = 0;
+    const r = await streamSeq({ ...base, to }, (done, target) => {
+      $("seq-progress").value = done / target;
+      $("seq-status").textContent = `${done} of ${target} values computed`;
+    });
+    $("seq-progress").value = 1;
+    plotSeq(r, base);
+    $("seq-status").textContent = "done";
+  } catch (e) {
+    $("seq-status").textContent = "";
+    $("seq-error").textContent = e.message;
+  } finally {
+    $("seq-go").disabled = false;
+  }
+}
+
+// streamSeq posts body to /api/seq/stream, calls progress for every progress line and returns the
+// result of the last line (or throws its error).
+async function streamSeq(body, progress) {
+  const resp = await fetch("/api/seq/stream", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!resp.ok) {
+    let msg = `HTTP ${resp.status}`;
+    try { msg = (await resp.json()).error || msg; } catch (e) { /* keep the status */ }
+    throw new Error(msg);
+  }
+  const reader = resp.body.getReader(), dec = new TextDecoder();
+  let buf = "", end = null;
+  const take = (line) => {
+    if (line.trim() === "") return;
+    const v = JSON.parse(line);
+    if (v.result !== undefined || v.error !== undefined) end = v;
+    else progress(v.done, v.target);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      take(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  }
+  take(buf);
+  if (!end) throw new Error("the answer ended early");
+  if (end.error) throw new Error(end.error.error || "failed");
+  return end.result;
+}
+
+function plotSeq(r, base) {
+  lastSeq = { request: base, result: r };
+  const v = r.values || [], n = v.length, plot = $("seq-plot");
+  plot.replaceChildren();
+  const W = 900, H = 320, L = 40, R = 10, T = 10, B = 30;
+  const max = Math.max(1, ...v);
+  const X = (i) => L + (n <= 1 ? 0 : (i / (n - 1)) * (W - L - R));
+  const Y = (g) => H - B - (g / max) * (H - T - B);
+  const hasPeriod = r.period !== null && r.period !== undefined && r.period > 0;
+  if (hasPeriod) {
+    const pre = r.preperiod || 0;
+    // The periodic part, with every other period shaded, and the preperiod's end marked.
+    plot.append(svg("rect", { x: X(pre), y: T, width: Math.max(0, X(n - 1) - X(pre)), height: H - T - B, fill: "#e6f0fb", "data-role": "period-band" }));
+    const step = X(pre + r.period) - X(pre);
+    if (step >= 3) {
+      for (let s = pre + r.period, k = 1; s < n - 1; s += r.period, k++) {
+        if (k % 2 === 1) plot.append(svg("rect", { x: X(s), y: T, width: Math.min(step, X(n - 1) - X(s)), height: H - T - B, fill: "#d3e3f6" }));
+      }
+    }
+    plot.append(svg("line", { x1: X(pre), x2: X(pre), y1: T, y2: H - B, stroke: "#b3261e", "stroke-dasharray": "4 3", "data-role": "preperiod" }));
+    const label = svg("text", { x: X(pre) + 4, y: T + 14, fill: "#b3261e", "font-size": "12" });
+    label.textContent = `preperiod ${pre}`;
+    plot.append(label);
+  }
+  // Axes.
+  plot.append(svg("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, stroke: "#888" }));
+  plot.append(svg("line", { x1: L, x2: L, y1: T, y2: H - B, stroke: "#888" }));
+  for (const [txt, x, y, anchor] of [["0", L, H - B + 16, "middle"], [String(n - 1), W - R, H - B + 16, "end"],
+    ["heap n", (L + W) / 2, H - 6, "middle"], [String(max), L - 4, T + 10, "end"], ["0", L - 4, H - B, "end"]]) {
+    const t = svg("text", { x, y, "text-anchor": anchor, "font-size": "12", fill: "#444" });
+    t.textContent = txt;
+    plot.append(t);
+  }
+  // The values: one small mark per heap, all in one path.
+  const w = Math.max(1.5, (W - L - R) / Math.max(1, n) * 0.8);
+  let d = "";
+  v.forEach((g, i) => { d += `M${(X(i) - w / 2).toFixed(1)} ${Y(g).toFixed(1)}h${w.toFixed(1)}v-2h-${w.toFixed(1)}z`; });
+  plot.append(svg("path", { d, fill: "#2b6cb0", stroke: "#2b6cb0", "stroke-width": "1", "data-role": "values" }));
+  plot.dataset.points = String(n);
+
+  const per = hasPeriod
+    ? `period ${r.period}${r.saltus ? ` (arithmetic: g(n + ${r.period}) = g(n) + ${r.saltus})` : ""}, preperiod ${r.preperiod}, ${r.proved ? "proved" : "not proved (seen in the values computed)"}`
+    : "no period found so far";
+  $("seq-summary").textContent = r.computed_to < n - 1
+    ? `g(0) … g(${n - 1}): computed to g(${r.computed_to}), the rest from the proved period; ${per}.`
+    : `g(0) … g(${r.computed_to}) computed; ${per}.`;
+  $("seq-values").textContent = v.join(" ");
+
+  const csv = "n,g\n" + v.map((g, i) => `${i},${g}`).join("\n") + "\n";
+  setDownload($("seq-csv"), csv, "text/csv");
+  setDownload($("seq-json"), JSON.stringify(r), "application/json");
+  $("seq-downloads").hidden = false;
+}
+
+function setDownload(a, text, type) {
+  if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+}
+
+$("seq-plot").addEventListener("mousemove", (ev) => {
+  if (!lastSeq) return;
+  const v = lastSeq.result.values || [], r = $("seq-plot").getBoundingClientRect();
+  const x = (ev.clientX - r.left) * (900 / r.width);
+  const i = Math.round(((x - 40) / (900 - 50)) * (v.length - 1));
+  if (i >= 0 && i < v.length) $("seq-hover").textContent = `g(${i}) = ${v[i]}`;
+});
+// setup wires the view and offers the one-heap rulesets.
+export function setup() {
+$("seq-form").addEventListener("submit", (ev) => { ev.preventDefault(); computeSeq(); });
+$("seq-ruleset").addEventListener("change", () => {
+  const r = ruleByName($("seq-ruleset").value);
+  if (r) showFlags($("seq-flags"), r);
+  document.querySelector("input[name=seq-kind][value=ruleset]").checked = true;
+});
+$("seq-code").addEventListener("focus", () => { document.querySelector("input[name=seq-kind][value=code]").checked = true; });
+}
+
+// example shows the view's worked example: Dawson's Kayles (0.07) to heap 300, its period proved.
+export function example() {
+  return computeSeq();
+}
