@@ -28,6 +28,9 @@ type SeqRequest struct {
 	To Arg `json:"to"`
 	// Summary leaves the values out of the answer.
 	Summary bool `json:"summary,omitempty"`
+	// Loopy (scripts) allows cycles in the moves: the answer is a report.LoopySeq of the loopy
+	// values γ(0..To).
+	Loopy bool `json:"loopy,omitempty"`
 	// Progress, when not nil, is called now and then with the heaps done and the heaps asked
 	// for. Not part of the JSON.
 	Progress func(done, total int64) `json:"-"`
@@ -54,6 +57,9 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	if r.To == "" {
 		return nil, Badf(`missing "to": the last heap to compute`)
 	}
+	if r.Loopy && r.Script == "" {
+		return nil, Badf(`loopy values (--loopy, "loopy": true) apply to script games only`)
+	}
 	to, err := cliarg.Uint64(string(r.To))
 	if err != nil {
 		return nil, Badf("to: %v", err)
@@ -77,6 +83,9 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
 	if lim.MaxScriptSeq > 0 && to > lim.MaxScriptSeq {
 		return nil, lim.over("max_script_to", lim.MaxScriptSeq, "to = %d is over the limit of %d for scripts", to, lim.MaxScriptSeq)
+	}
+	if r.Loopy {
+		return seqLoopy(ctx, r, to, lim)
 	}
 	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
 	if err != nil {

@@ -30,7 +30,9 @@ type SolveRequest struct {
 	Position []string `json:"position"`
 	// Misere asks for misère play: the last player to move loses (outcome only; value null).
 	Misere bool `json:"misere,omitempty"`
-	// Loopy (scripts, one position) allows cycles in the moves: the outcome is N, P or D (draw).
+	// Loopy (scripts) allows cycles in the moves: the answer is a report.LoopySolve, with the
+	// loopy value (a nimber or ∞(K)) and the outcome N, P or D (draw); several positions are a sum
+	// decided by the generalized Sprague–Grundy theorem.
 	Loopy bool `json:"loopy,omitempty"`
 }
 
@@ -92,7 +94,6 @@ const (
 	methodMisere     = "misère search by the engine"
 	methodSJ         = "SJ theorem: the components' Grundy values decide the misère sum"
 	methodMisereSum  = "misère search of the sum by the engine"
-	methodLoopy      = "retrograde analysis of every position reachable (loopy play)"
 	sumMoveSeparator = " -> "
 )
 
@@ -100,8 +101,8 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 	if len(r.Position) == 0 {
 		return nil, Badf("solve takes at least one position of the script's game")
 	}
-	if r.Loopy && (r.Misere || len(r.Position) != 1) {
-		return nil, Badf("loopy play (--loopy, \"loopy\": true) takes one position and normal play (write a sum as one position of your game)")
+	if r.Loopy && r.Misere {
+		return nil, Badf("loopy play (--loopy, \"loopy\": true) is normal play: it does not go with misère play")
 	}
 	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
 	if err != nil {
@@ -112,7 +113,14 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 	if err != nil {
 		return nil, err
 	}
-	res, err := run.solve(keys, r.Misere, r.Loopy)
+	if r.Loopy {
+		res, err := solveLoopy(run.solver, run.name, keys)
+		if err != nil {
+			return nil, run.fail(err)
+		}
+		return res, nil
+	}
+	res, err := run.solve(keys, r.Misere)
 	if err != nil {
 		return nil, run.fail(err)
 	}
@@ -121,7 +129,7 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 }
 
 // solve answers keys (one position, or a sum) in the play asked for.
-func (run *scriptRun) solve(keys []string, misere, loopy bool) (report.Solve, error) {
+func (run *scriptRun) solve(keys []string, misere bool) (report.Solve, error) {
 	s := run.solver
 	one := func(out game.Outcome, method string) report.Solve {
 		return report.Solve{Ruleset: run.name, Position: keys, Outcome: out.String(), WinningMoves: []report.Move{}, Method: method}
@@ -132,27 +140,6 @@ func (run *scriptRun) solve(keys []string, misere, loopy bool) (report.Solve, er
 		}
 	}
 	switch {
-	case loopy:
-		out, err := s.LoopyOutcome(keys[0])
-		if err != nil {
-			return report.Solve{}, err
-		}
-		res := one(out, methodLoopy)
-		res.Note = "no Grundy value in loopy play"
-		if out == game.NextWins {
-			opts, outs, err := s.LoopyMoves(keys[0])
-			if err != nil {
-				return report.Solve{}, err
-			}
-			var win []string
-			for i, o := range opts {
-				if outs[i] == game.PrevWins {
-					win = append(win, o)
-				}
-			}
-			single(&res, win)
-		}
-		return res, nil
 	case misere && len(keys) == 1:
 		out, err := s.MisereOutcome(keys[0])
 		if err != nil {

@@ -45,11 +45,13 @@ yours: a Starlark script defining moves(pos), whose positions here are the ints 
 'grundy solve --help' for scripts and their budgets).
 
 With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "preperiod": t|null,
-"proved": false} (POST /api/seq answers the same document); --summary leaves out the values. --plot F.svg or --plot F.png also draws them
+"proved": false} (POST /api/seq answers the same document); --summary leaves out the values.
+With --script FILE --loopy the game may have cycles: the values are loopy values (see 'grundy
+solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes" ("PNND…"). --plot F.svg or --plot F.png also draws them
 (value against heap, the periodic part shaded period by period, the preperiod marked).`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"to", "plot"}, scriptFlagNames...), []string{"summary"})
+			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"to", "plot"}, scriptFlagNames...), []string{"summary", "loopy"})
 			if done || err != nil {
 				return err
 			}
@@ -57,7 +59,10 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 			if !ok {
 				return badInput("seq needs --to N: the last heap to compute")
 			}
-			req := query.SeqRequest{Flags: g.ruleset, To: query.Arg(toArg), Summary: g.bools["summary"]}
+			req := query.SeqRequest{Flags: g.ruleset, To: query.Arg(toArg), Summary: g.bools["summary"], Loopy: g.bools["loopy"]}
+			if _, ok := g.own["plot"]; ok && req.Loopy {
+				return badInput("--plot draws Grundy values: it does not go with --loopy")
+			}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
@@ -97,6 +102,7 @@ With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "prep
 	}
 	cmd.Flags().String("to", "", "the last heap N: compute g(0..N)")
 	cmd.Flags().Bool("summary", false, "leave the values out: only the period")
+	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles; loopy values γ(0..N) (3 or ∞{0,2}) and outcomes N, P or D")
 	cmd.Flags().String("plot", "", "also draw the values against the heap, period shaded, into F.svg or F.png")
 	addScriptFlagDocs(cmd)
 	return cmd

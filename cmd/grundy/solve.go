@@ -54,15 +54,19 @@ value is then null. Misère values do not add up: for several positions the SJ t
 the sum from the Grundy values when its condition holds (every position of value 0 that a
 component can reach is terminal, as in Nim), and otherwise the sum itself is searched.
 
---loopy (scripts, one position) solves a game whose moves may have cycles: the outcome is N, P
-or D (a draw: play goes on for ever under perfect play), by retrograde analysis of every
-position reachable; the value is null.
+--loopy (scripts) solves a game whose moves may have cycles by its generalized Sprague–Grundy
+values (Smith; Fraenkel–Yesha): each position is worth a nimber (printed 3) or ∞(K) (printed
+∞{0,2}), K the finite values of its options. The outcome is P for 0, N for another nimber or an
+∞ whose set holds 0, and D otherwise (a draw: play goes on for ever under perfect play). Several
+positions are a sum, decided from the components' values: a ⊕ b; a + ∞(K) = ∞(K ⊕ a); two ∞
+make a draw. The answer lists the winning moves, or for a draw the moves that keep it.
 
 With --json: {"ruleset", "position": [...], "outcome": "N"|"P"|"D", "value": "<decimal>"|null,
 "winning_moves": [{"move": "...", "to": [...]}], "winning_moves_complete", "method"} — the value
 is a decimal string (it can exceed 2^53); positions are lists of argument strings. For a script
-the ruleset is "script:FILE" and positions are their canonical literals. POST /api/solve answers
-the same document.`,
+the ruleset is "script:FILE" and positions are their canonical literals. With --loopy the value
+is "3" or {"infinite": true, "set": [0, 2]}, a sum adds "components" (their values) and a draw
+"drawing_moves". POST /api/solve answers the same document.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, done, err := a.parseCommandArgs(cmd, args, scriptFlagNames, []string{"misere", "loopy"})
@@ -98,7 +102,7 @@ the same document.`,
 	}
 	addScriptFlagDocs(cmd)
 	cmd.Flags().Bool("misere", false, "misère play: the last player to move loses (outcome only)")
-	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles; outcome N, P or D (draw), no value")
+	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles; loopy values (3 or ∞{0,2}), outcome N, P or D (draw), sums by the values")
 	return cmd
 }
 

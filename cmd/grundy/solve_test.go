@@ -168,7 +168,7 @@ func TestSolveScriptLoopy(t *testing.T) {
 	wantBadInput(t, "--loopy or \"loopy\": true, gives the outcomes", "", "solve", "--script", ring, "1")
 	for p, want := range []string{"N", "N", "P", "N", "P"} {
 		v := decodeJSON(t, "", "solve", "--loopy", "--script", ring, strconv.Itoa(p))
-		if v["outcome"] != want || v["value"] != nil {
+		if v["outcome"] != want || v["value"] == nil {
 			t.Fatalf("loopy %d: %v, want %s", p, v, want)
 		}
 	}
@@ -186,7 +186,7 @@ func TestSolveScriptLoopy(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "D (a draw") {
 		t.Fatalf("text: %q", out)
 	}
-	wantBadInput(t, "(--loopy, \"loopy\": true) takes one position", "", "solve", "--loopy", "--script", pure, "1", "2")
+	wantBadInput(t, "does not go with misère play", "", "solve", "--loopy", "--misere", "--script", pure, "1")
 	wantBadInput(t, "(--loopy, \"loopy\": true) applies to script games only", "", "solve", "--loopy", "nim", "3")
 }
 

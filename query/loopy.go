@@ -1,0 +1,71 @@
+package query
+
+import (
+	"context"
+	"strconv"
+
+	"grundy/game"
+	"grundy/report"
+)
+
+// Methods named in loopy answers.
+const (
+	methodLoopyValue = "generalized Sprague–Grundy values (Smith; Fraenkel–Yesha rounds) of every position reachable"
+	methodLoopySum   = methodLoopyValue + "; the sum by the generalized Sprague–Grundy theorem"
+)
+
+// solveLoopy answers one position or a sum of positions of a game whose moves may have cycles,
+// from the loopy values of the components: the value, the outcome, the winning moves and, for a
+// draw, the moves that keep it.
+func solveLoopy(s *game.Solver[string], name string, keys []string) (report.LoopySolve, error) {
+	a, err := s.AnalyzeLoopySum(keys)
+	if err != nil {
+		return report.LoopySolve{}, err
+	}
+	res := report.LoopySolve{
+		Solve: report.Solve{Ruleset: name, Position: keys, Outcome: a.Outcome.String(),
+			WinningMoves: []report.Move{}, Complete: true, Method: methodLoopyValue},
+		Value:        report.LoopyValue{LoopyValue: a.Value},
+		DrawingMoves: []report.Move{},
+	}
+	moves := func(ms []game.SumMove[string]) []report.Move {
+		if len(keys) > 1 {
+			return sumMoves(keys, ms)
+		}
+		out := []report.Move{}
+		for _, m := range ms {
+			out = append(out, report.Move{Move: m.To, To: []string{m.To}})
+		}
+		return out
+	}
+	if len(keys) > 1 {
+		res.Method = methodLoopySum
+		for _, v := range a.Values {
+			res.Components = append(res.Components, report.LoopyValue{LoopyValue: v})
+		}
+	}
+	res.WinningMoves = moves(a.Winning)
+	res.DrawingMoves = moves(a.Drawing)
+	return res, nil
+}
+
+// seqLoopy computes the loopy values γ(0..to) of a script game with cycles.
+func seqLoopy(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
+	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer run.close()
+	vals := make([]game.LoopyValue, 0, min(to, 1<<20)+1)
+	for n := uint64(0); n <= to; n++ {
+		v, err := run.solver.LoopyValue(strconv.FormatUint(n, 10))
+		if err != nil {
+			return nil, run.fail(err)
+		}
+		vals = append(vals, v)
+		if r.Progress != nil && (n%256 == 255 || n == to) {
+			r.Progress(int64(n)+1, int64(to)+1)
+		}
+	}
+	return report.NewLoopySeq(vals, r.Summary), nil
+}
