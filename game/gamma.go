@@ -37,6 +37,7 @@ type gammaMemo[P comparable] struct {
 	sets  [][]uint64     // the ∞-sets, interned
 	setID map[string]int // by their key
 	clock uint32         // the next counter
+	key   []byte         // scratch for set keys
 }
 
 // LoopyValue returns the generalized Sprague–Grundy value γ(p) of a position of a game whose moves
@@ -119,11 +120,12 @@ func (g *gGraph[P]) entry(v int, m *gammaMemo[P]) gEntry {
 }
 
 // intern returns the id of set (increasing, without repeats) among the memo's sets.
-func (m *gammaMemo[P]) intern(set []uint64, key []byte) int32 {
-	key = key[:0]
+func (m *gammaMemo[P]) intern(set []uint64) int32 {
+	key := m.key[:0]
 	for _, k := range set {
 		key = binary.AppendUvarint(key, k)
 	}
+	m.key = key
 	if id, ok := m.setID[string(key)]; ok {
 		return int32(id)
 	}

@@ -187,7 +187,6 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 	g.label = label
 	g.setID = make([]int32, n)
 	var set []uint64
-	var key []byte
 	for v := range n {
 		if g.known[v] || label[v] != -1 {
 			continue
@@ -200,7 +199,7 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 		}
 		slices.Sort(set)
 		set = slices.Compact(set)
-		g.setID[v] = m.intern(set, key)
+		g.setID[v] = m.intern(set)
 	}
 	return nil
 }
