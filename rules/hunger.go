@@ -42,7 +42,7 @@ func (hunger) Info() Info { return hungerEntry().info }
 
 func (hunger) Parse(args []string) (Position, error) {
 	if len(args) > hungerMaxBoxes {
-		return nil, cliarg.Errorf("%d boxes is too many: the limit is %d", len(args), hungerMaxBoxes)
+		return nil, limitf("hungergame", "hunger_boxes", hungerMaxBoxes, "%d boxes is too many: the limit is %d", len(args), hungerMaxBoxes)
 	}
 	p := make(Position, 0, 2*len(args))
 	for i, s := range args {
@@ -309,7 +309,7 @@ func (h hunger) Analyze(ctx context.Context, p Position) (Analysis, error) {
 		if a, ok := h.theory(p); ok {
 			return a, nil
 		}
-		return Analysis{}, cliarg.Errorf("hungergame: this position is outside the closed forms (dependent closed boxes whose span misses the open boxes' XOR) and has %d closed boxes: the value is computed for at most %d", len(sizes), hungerMaxSearchClosed)
+		return Analysis{}, limitf("hungergame", "hunger_closed_boxes", hungerMaxSearchClosed, "hungergame: this position is outside the closed forms (dependent closed boxes whose span misses the open boxes' XOR) and has %d closed boxes: the value is computed for at most %d", len(sizes), hungerMaxSearchClosed)
 	}
 	g := closedValues(sizes)
 	full := len(g) - 1

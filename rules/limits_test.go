@@ -2,6 +2,9 @@ package rules
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,5 +29,65 @@ func TestSearchLimits(t *testing.T) {
 	a, err := searchAnalysisWithin(context.Background(), mv, Position{7}, 1<<20, 1000)
 	if err != nil || a.Outcome != P {
 		t.Fatalf("%v %v", a, err)
+	}
+}
+
+// TestRefusalsForSizeAreTyped: every refusal of the catalogue for size is a *LimitError naming the
+// limit and its value (and still bad input), so that the faces can report it as work over a limit.
+func TestRefusalsForSizeAreTyped(t *testing.T) {
+	ctx := context.Background()
+	many := make([]string, 1001)
+	for i := range many {
+		many[i] = fmt.Sprint(i + 1)
+	}
+	boxes := make([]string, hungerMaxBoxes+1)
+	for i := range boxes {
+		boxes[i] = "1"
+	}
+	closed := append(slices.Repeat([]string{"1"}, hungerMaxSearchClosed+1), "2o")
+	cases := []struct {
+		limit string
+		max   int
+		run   func() error
+	}{
+		{"set_max_amount", setMaxElement, func() error {
+			_, err := New("subtract", map[string]string{"set": "1,2000000"})
+			return err
+		}},
+		{"set_amounts", setMaxSize, func() error {
+			_, err := New("subtract", map[string]string{"set": strings.Join(many, ",")})
+			return err
+		}},
+		{"set_table", setMaxTable - 1, func() error {
+			_, err := Solve(ctx, "subtract", map[string]string{"set": "1048575,1048576"}, []string{"2000000"})
+			return err
+		}},
+		{"max_sequence", MaxSequence, func() error {
+			_, err := Seq(ctx, "nim", nil, MaxSequence+1, true)
+			return err
+		}},
+		{"hunger_boxes", hungerMaxBoxes, func() error {
+			_, err := Solve(ctx, "hungergame", nil, boxes)
+			return err
+		}},
+		{"hunger_closed_boxes", hungerMaxSearchClosed, func() error {
+			_, err := Solve(ctx, "hungergame", nil, closed)
+			return err
+		}},
+		{"prime_take_heap", primeTakeMax, func() error {
+			_, err := Solve(ctx, "prime-take", nil, []string{fmt.Sprint(primeTakeMax + 1)})
+			return err
+		}},
+		{"search_mib", SearchBytes >> 20, func() error {
+			_, err := SolveMisere(ctx, "lasker", nil, []string{"100000", "100000", "100000"})
+			return err
+		}},
+	}
+	for _, c := range cases {
+		err := c.run()
+		var le *LimitError
+		if !errors.As(err, &le) || le.Limit != c.limit || le.Max != c.max || !cliarg.IsInput(err) {
+			t.Errorf("%s: got %#v (%v), want a *LimitError %s = %d that is bad input", c.limit, le, err, c.limit, c.max)
+		}
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-
-	"grundy/internal/cliarg"
 )
 
 // MaxSequence is the largest N accepted by Sequence: g(0..N) is held in memory.
@@ -16,7 +14,7 @@ const MaxSequence = 10_000_000
 
 func seqBuf(n uint64) ([]uint64, error) {
 	if n > MaxSequence {
-		return nil, cliarg.Errorf("--to %d is too large: the limit is %d", n, MaxSequence)
+		return nil, limitf("", "max_sequence", MaxSequence, "--to %d is too large: the limit is %d", n, MaxSequence)
 	}
 	return make([]uint64, n+1), nil
 }

@@ -72,7 +72,7 @@ func (m *Match) Human(input string) (Move, error) {
 			return m.apply(mv), nil
 		}
 		if budget--; budget == 0 {
-			return Move{}, fmt.Errorf("this position has more than %d moves: the move could not be checked", playMoveBudget)
+			return Move{}, limitf(m.R.Info().Name, "play_moves", playMoveBudget, "this position has more than %d moves: the move could not be checked", playMoveBudget)
 		}
 	}
 	if perr != nil {

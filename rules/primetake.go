@@ -44,7 +44,7 @@ func (primeTake) Parse(args []string) (Position, error) {
 		return nil, err
 	}
 	if p[0] > primeTakeMax {
-		return nil, cliarg.Errorf("heap %d is too large: prime-take heaps are limited to %d", p[0], primeTakeMax)
+		return nil, limitf("prime-take", "prime_take_heap", primeTakeMax, "heap %d is too large: prime-take heaps are limited to %d", p[0], primeTakeMax)
 	}
 	return p, nil
 }

@@ -112,6 +112,9 @@ func buildSubtract(f flags) (Ruleset, error) {
 				return nil, cliarg.Errorf("--set: %v", err)
 			}
 			if v == 0 || v > setMaxElement {
+				if v > setMaxElement {
+					return nil, limitf("subtract", "set_max_amount", setMaxElement, "--set: amount %s is over the limit: amounts are 1..%d", x, setMaxElement)
+				}
 				return nil, cliarg.Errorf("--set: amount %s is out of range: amounts are 1..%d", x, setMaxElement)
 			}
 			s.set = append(s.set, v)
@@ -119,7 +122,7 @@ func buildSubtract(f flags) (Ruleset, error) {
 		slices.Sort(s.set)
 		s.set = slices.Compact(s.set)
 		if len(s.set) > setMaxSize {
-			return nil, cliarg.Errorf("--set has %d amounts: the limit is %d", len(s.set), setMaxSize)
+			return nil, limitf("subtract", "set_amounts", setMaxSize, "--set has %d amounts: the limit is %d", len(s.set), setMaxSize)
 		}
 		s.kind = 's'
 		s.table = buildSetTable(s.set)
@@ -149,7 +152,7 @@ func (s subtract) Parse(args []string) (Position, error) {
 	if s.kind == 's' {
 		for i, h := range p {
 			if _, ok := s.table.value(h); !ok {
-				return nil, cliarg.Errorf("heap %d: %d is too large for --set %s: no period was found within %d values, so heaps are limited to %d",
+				return nil, limitf("subtract", "set_table", len(s.table.g)-1, "heap %d: %d is too large for --set %s: no period was found within %d values, so heaps are limited to %d",
 					i+1, h, joinNumbersComma(s.set), len(s.table.g), len(s.table.g)-1)
 			}
 		}
@@ -326,7 +329,7 @@ func (s subtract) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	}
 	if s.kind == 's' {
 		if _, ok := s.table.value(n); !ok {
-			return Sequence{}, cliarg.Errorf("--to %d is too large for --set %s: no period was found within %d values", n, joinNumbersComma(s.set), len(s.table.g))
+			return Sequence{}, limitf("subtract", "set_table", len(s.table.g)-1, "--to %d is too large for --set %s: no period was found within %d values", n, joinNumbersComma(s.set), len(s.table.g))
 		}
 	}
 	vs, err := seqBuf(n)
