@@ -2,30 +2,39 @@ package misere
 
 import "slices"
 
-// Move is a move in a sum of heaps: replace one heap of size Heap by the heaps Leaves (none, one,
-// or a split into several), giving the sum After.
+// Move is a move in a sum of heaps: the heap at index Index (of size Heap) is replaced by the
+// heaps Leaves (none, one, or a split into several), giving the sum After.
 type Move struct {
+	Index  int
 	Heap   int
 	Leaves []int
 	After  []int
 }
 
-// WinningMoves returns the moves of a sum of heaps (sizes 1..q.MaxHeap()) that lead into the
-// P-portion: the winning moves in misère play, none if the sum is a P-position. For each distinct
-// heap size it multiplies the class of the rest by the class of each option of that heap, so the
-// cost is linear in the number of heaps plus the number of options of the distinct sizes.
+// WinningMoves returns the moves of a sum of heaps (sizes 0..q.MaxHeap()) that lead into the
+// P-portion: the winning moves in misère play, none if the sum is a P-position. Moves on equal
+// heaps are the same move, so each is listed once, on the first heap of its size. For each
+// distinct size it multiplies the class of the rest (from the counts of each size, by repeated
+// squaring) by the class of each option, so the cost is linear in the number of heaps plus the
+// options of the distinct sizes. Heaps outside 0..q.MaxHeap() are ignored.
 func WinningMoves(q *Quotient, heaps []int) []Move {
+	counts := make([]uint64, q.n+1)
+	first := make([]int, q.n+1)
+	for i := len(heaps) - 1; i >= 0; i-- {
+		if h := heaps[i]; h > 0 && h <= q.n {
+			counts[h]++
+			first[h] = i
+		}
+	}
 	var out []Move
-	for i, h := range heaps {
-		if h <= 0 || h > q.n || slices.Contains(heaps[:i], h) {
+	for h := 1; h <= q.n; h++ {
+		if counts[h] == 0 {
 			continue
 		}
-		rest := 0
-		for j, x := range heaps {
-			if j != i && x > 0 {
-				rest = int(q.act[x][rest])
-			}
-		}
+		counts[h]--
+		rest, _ := q.ElementCounts(counts)
+		counts[h]++
+		i := first[h]
 		for o := range q.game.Options(h) {
 			e := rest
 			for _, x := range o {
@@ -34,13 +43,14 @@ func WinningMoves(q *Quotient, heaps []int) []Move {
 				}
 			}
 			if q.isP[e] {
-				after := append(slices.Clone(heaps[:i]), heaps[i+1:]...)
+				after := slices.Clone(heaps[:i])
 				for _, x := range o {
 					if x > 0 {
 						after = append(after, x)
 					}
 				}
-				out = append(out, Move{Heap: h, Leaves: slices.Clone(o), After: after})
+				after = append(after, heaps[i+1:]...)
+				out = append(out, Move{Index: i, Heap: h, Leaves: slices.Clone(o), After: after})
 			}
 		}
 	}

@@ -58,6 +58,15 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	case r.Loopy:
 		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games only")
 	}
+	if r.Misere {
+		ans, ok, err := solveMisereQuotient(ctx, r)
+		if err != nil {
+			return nil, classify(err, lim, false)
+		}
+		if ok {
+			return ans, nil
+		}
+	}
 	var rep rules.Report
 	var err error
 	if r.Misere {

@@ -53,6 +53,10 @@ seconds more time), so the bounds hold whatever the script or the search does.
 value is then null. Misère values do not add up: for several positions the SJ theorem decides
 the sum from the Grundy values when its condition holds (every position of value 0 that a
 component can reach is terminal, as in Nim), and otherwise the sum itself is searched.
+For the take-and-break rulesets (kayles, dawson-kayles, grundy-game, octal --code C) a misère
+sum of heaps ≤ 40 is decided through the misère quotient of heaps up to the largest one (see
+'grundy misere'), in time linear in the number of heaps, with the winning moves (the moves into
+the P-portion); the method says so. Beyond that bound it falls back to the search.
 
 --loopy (scripts) solves a game whose moves may have cycles by its generalized Sprague–Grundy
 values (Smith; Fraenkel–Yesha): each position is worth a nimber (printed 3) or ∞(K) (printed

@@ -1,0 +1,115 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"grundy/internal/cliarg"
+	"grundy/misere"
+	"grundy/octal"
+	"grundy/report"
+)
+
+// misereSolveMaxHeap is the largest heap for which Solve decides a misère sum of a take-and-break
+// game through its misère quotient; beyond it, or when the quotient passes misereSolveMaxSize
+// elements, Solve falls back to the engine's search of the sum.
+const (
+	misereSolveMaxHeap = 40
+	misereSolveMaxSize = 2048
+)
+
+// takeAndBreakCode returns the code of a take-and-break ruleset (kayles, dawson-kayles,
+// grundy-game, or octal with its code flag), or false.
+func takeAndBreakCode(ruleset string, flags map[string]string) (octal.Code, bool) {
+	name := map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy"}
+	if code, ok := name[ruleset]; ok && len(flags) == 0 {
+		return octal.MustParse(code), true
+	}
+	if ruleset == "octal" && len(flags) == 1 {
+		if c, err := octal.Parse(flags["code"]); err == nil {
+			return c, true
+		}
+	}
+	return octal.Code{}, false
+}
+
+// solveMisereQuotient decides a misère sum of heaps of a take-and-break ruleset through the misère
+// quotient of heaps up to the largest one; ok is false when the quotient does not apply (another
+// ruleset, a heap past misereSolveMaxHeap, a quotient past misereSolveMaxSize), and the caller
+// searches instead.
+func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bool, err error) {
+	code, isTB := takeAndBreakCode(r.Ruleset, r.Flags)
+	if !isTB || len(r.Position) == 0 {
+		return nil, false, nil
+	}
+	heaps := make([]int, len(r.Position))
+	top := 0
+	for i, a := range r.Position {
+		v, err := cliarg.Uint64(a)
+		if err != nil {
+			return nil, false, Badf("heap %d: %v", i+1, err)
+		}
+		if v > misereSolveMaxHeap {
+			return nil, false, nil
+		}
+		heaps[i] = int(v)
+		top = max(top, int(v))
+	}
+	q, _, err := misere.Compute(ctx, misere.Octal(code), misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
+	if err != nil {
+		var se *misere.SizeError
+		if errors.As(err, &se) && ctx.Err() == nil {
+			return nil, false, nil
+		}
+		return nil, true, err
+	}
+	counts := make([]uint64, top+1)
+	for _, h := range heaps {
+		counts[h]++
+	}
+	e, err := q.ElementCounts(counts)
+	if err != nil {
+		return nil, true, Internalf("%v", err)
+	}
+	out := report.Solve{Ruleset: r.Ruleset, Position: r.Position, Outcome: "N", WinningMoves: []report.Move{}, Complete: true}
+	if q.IsP(e) {
+		out.Outcome = "P"
+	}
+	pin := "not in"
+	if q.IsP(e) {
+		pin = "in"
+	}
+	out.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
+		code, top, q.Order(), q.POrder(), q.Name(e), pin)
+	for _, m := range misere.WinningMoves(q, heaps) {
+		to := make([]string, len(m.After))
+		for i, h := range m.After {
+			to[i] = strconv.Itoa(h)
+		}
+		var leaves []string
+		taken := m.Heap
+		for _, x := range m.Leaves {
+			if x > 0 {
+				leaves = append(leaves, strconv.Itoa(x))
+				taken -= x
+			}
+		}
+		text := fmt.Sprintf("heap %d: %d -> ", m.Index+1, m.Heap)
+		if len(leaves) == 0 {
+			text += "nothing"
+		} else {
+			text += strings.Join(leaves, " + ")
+		}
+		if taken > 0 {
+			text += fmt.Sprintf(" (take %d)", taken)
+		}
+		out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
+	}
+	if len(out.WinningMoves) > 0 {
+		out.Note = "a move on one of several equal heaps is listed once, on the first"
+	}
+	return out, true, nil
+}
