@@ -31,7 +31,7 @@ func acrosticEntry() entry {
 	return entry{
 		info: Info{
 			Name:     "acrostic",
-			Summary:  "Acrostic Twins: turn over two coins in the same row or the same column; the later one (larger x, or larger y in the same column) goes from heads to tails",
+			Summary:  "Acrostic Twins: turn over two coins in the same row or the same column; the later one (larger x, or larger y in the same row x) goes from heads to tails",
 			Position: "heads-up coins as x,y pairs: 1,2 3,4",
 			Example:  "1,2 3,4",
 			Theory:   "a coin x,y is two Nim heaps x and y (each move lowers one coordinate), so its value is x XOR y (seed 003)",
@@ -77,8 +77,8 @@ func tartanEntry() entry {
 			Name:    "tartan",
 			Summary: "the product of two 1-D coin-turning games: if turning over coins A is a move at x in the first and B at y in the second, turning over all a,b (a in A, b in B) is a move at x,y",
 			Flags: []FlagInfo{
-				{Name: "rows", Arg: "R", Usage: "the 1-D ruleset of the first coordinate: " + list},
-				{Name: "cols", Arg: "C", Usage: "the 1-D ruleset of the second coordinate: " + list},
+				{Name: "rows", Arg: "R", Usage: "the 1-D ruleset of the rows, numbered by the first coordinate x: " + list},
+				{Name: "cols", Arg: "C", Usage: "the 1-D ruleset of the columns, numbered by the second coordinate y: " + list},
 			},
 			Position: "heads-up coins as x,y pairs: 1,2 3,3",
 			Example:  "--rows ruler --cols mock-turtles 1,2 3,3",
@@ -167,24 +167,25 @@ func (c coins2D) Format(p Position) string {
 	if mx >= grid2DMax || my >= grid2DMax {
 		return "heads up: " + strings.Join(c.Args(p), " ")
 	}
+	// x, the first coordinate (the rows ruleset of tartan), numbers the rows; y the columns.
 	var b strings.Builder
-	b.WriteString("y\\x")
-	for x := c.rows.first; x <= mx; x++ {
-		fmt.Fprint(&b, x%10)
+	b.WriteString("x\\y ")
+	for y := c.cols.first; y <= my; y++ {
+		fmt.Fprintf(&b, "%3d", y)
 	}
 	b.WriteByte('\n')
-	for y := c.cols.first; y <= my; y++ {
-		fmt.Fprintf(&b, "%3d ", y)
-		for x := c.rows.first; x <= mx; x++ {
+	for x := c.rows.first; x <= mx; x++ {
+		fmt.Fprintf(&b, "%3d ", x)
+		for y := c.cols.first; y <= my; y++ {
 			if c.heads(p, x, y) {
-				b.WriteByte('H')
+				b.WriteString("  H")
 			} else {
-				b.WriteByte('.')
+				b.WriteString("  .")
 			}
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("    (H = heads up; x across from " + fmt.Sprint(c.rows.first) + ", y down)")
+	fmt.Fprintf(&b, "(H = heads up; x down the rows from %d, y across the columns from %d)", c.rows.first, c.cols.first)
 	return b.String()
 }
 

@@ -159,3 +159,24 @@ func TestPlayHugeHeaps(t *testing.T) {
 		t.Fatalf("the engine answered %v", got)
 	}
 }
+
+// TestBoardRowsAreRows: the first coordinate (tartan's --rows) numbers the rows of the drawn board
+// and the second the columns, under a header whose numbers stand apart.
+func TestBoardRowsAreRows(t *testing.T) {
+	r, err := New("tartan", map[string]string{"rows": "ruler", "cols": "twins"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.Parse([]string{"1,2", "3,0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "x\\y   0  1  2\n" +
+		"  1   .  .  H\n" +
+		"  2   .  .  .\n" +
+		"  3   H  .  .\n" +
+		"(H = heads up; x down the rows from 1, y across the columns from 0)"
+	if got := r.Format(p); got != want {
+		t.Fatalf("board:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -181,15 +181,16 @@ function drawBoard(st) {
     for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
     board.append(strip);
   } else if (st.board === "grid") {
-    // Heads-up coins at x,y: a grid one larger than the farthest coin (x across, y down).
+    // Heads-up coins at x,y: a grid one larger than the farthest coin (x down the rows, y across
+    // the columns, as the text board draws it and tartan's --rows and --cols name them).
     const pts = st.position.map((s) => s.split(",").map(Number));
-    const w = Math.max(0, ...pts.map((p) => p[0])) + 2, h = Math.max(0, ...pts.map((p) => p[1])) + 2;
-    if (w <= 40 && h <= 40 && pts.every((p) => p.length === 2 && p.every(Number.isInteger))) {
+    const rows = Math.max(0, ...pts.map((p) => p[0])) + 2, cols = Math.max(0, ...pts.map((p) => p[1])) + 2;
+    if (rows <= 40 && cols <= 40 && pts.every((p) => p.length === 2 && p.every(Number.isInteger))) {
       const heads = new Set(st.position);
       const grid = el("div", { class: "grid" });
-      grid.style.gridTemplateColumns = `repeat(${w}, 22px)`;
-      for (let y = 0; y < h; y++) {
-        for (let x = 0; x < w; x++) grid.append(el("span", { class: "coin small" + (heads.has(`${x},${y}`) ? " heads" : ""), title: `${x},${y}` }));
+      grid.style.gridTemplateColumns = `repeat(${cols}, 22px)`;
+      for (let x = 0; x < rows; x++) {
+        for (let y = 0; y < cols; y++) grid.append(el("span", { class: "coin small" + (heads.has(`${x},${y}`) ? " heads" : ""), title: `${x},${y}` }));
       }
       board.append(grid);
     }
