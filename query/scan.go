@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-	"time"
 
 	"grundy/internal/cliarg"
 	"grundy/octal"
@@ -27,9 +26,17 @@ type ScanRequest struct {
 	// command line sets these.
 	Save bool   `json:"-"`
 	DB   string `json:"-"`
+	// Shard computes only one shard's share of the codes, "I/N" (I from 0; "" for all of them):
+	// the codes are split by estimated cost (octal.Partition), the same way by every shard. With
+	// Save, codes whose stored row covers To are not computed again (a retried shard redoes only
+	// the rest); their rows come from the catalogue.
+	Shard string `json:"shard,omitempty"`
 	// Codes, if set, is called once with the number of codes, and Done after each code.
 	Codes func(n int) `json:"-"`
 	Done  func()      `json:"-"`
+	// Row, if set, is called after each code with its row, and stored true when the row came from
+	// the catalogue rather than a computation (under the lock that serializes Done).
+	Row func(r *report.ScanRow, stored bool) `json:"-"`
 }
 
 // Scan answers a ScanRequest, computing the codes on all cores. When ctx is cancelled it returns
@@ -53,8 +60,11 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 	if lim.MaxSeq > 0 && uint64(n) > lim.MaxSeq {
 		return report.Scan{}, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", n, lim.MaxSeq)
 	}
-	if req.Codes != nil {
-		req.Codes(len(codes))
+	var shard octal.Shard
+	if req.Shard != "" {
+		if shard, err = octal.ParseShard(req.Shard); err != nil {
+			return report.Scan{}, Badf("--shard: %v", err)
+		}
 	}
 	var db *store.DB
 	if req.Save {
@@ -63,7 +73,21 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 		}
 		defer db.Close()
 	}
+	if req.Shard != "" {
+		if codes, err = octal.Partition(ctx, codes, n, shard); err != nil {
+			return report.Scan{}, classify(err, lim, false)
+		}
+	}
 	rows := make([]*report.ScanRow, len(codes))
+	var stored map[string]store.Record
+	if db != nil {
+		if stored, err = storedRows(ctx, db); err != nil {
+			return report.Scan{}, err
+		}
+	}
+	if req.Codes != nil {
+		req.Codes(len(codes))
+	}
 	errs := make([]error, len(codes))
 	var next int
 	var mu sync.Mutex
@@ -79,6 +103,18 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 				mu.Unlock()
 				if i >= len(codes) || ctx.Err() != nil {
 					return
+				}
+				if r, ok := stored[codes[i].String()]; ok && r.Covers(int64(n)) {
+					rows[i] = recordRow(r)
+					mu.Lock()
+					if req.Done != nil {
+						req.Done()
+					}
+					if req.Row != nil {
+						req.Row(rows[i], true)
+					}
+					mu.Unlock()
+					continue
 				}
 				res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes})
 				if req.Done != nil {
@@ -98,17 +134,23 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 				if res.RareMask != 0 {
 					row.RareMask = &res.RareMask
 				}
-				rows[i] = row
 				if db != nil {
 					if _, err := db.Save(context.WithoutCancel(ctx), Record(res)); err != nil {
 						errs[i] = err
+						continue
 					}
+				}
+				rows[i] = row
+				if req.Row != nil {
+					mu.Lock()
+					req.Row(row, false)
+					mu.Unlock()
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	out := report.Scan{Pattern: req.Pattern, To: n, Games: make([]*report.ScanRow, 0, len(rows))}
+	out := report.Scan{Pattern: req.Pattern, To: n, Shard: req.Shard, Games: make([]*report.ScanRow, 0, len(rows))}
 	for i, r := range rows {
 		if r != nil {
 			out.Games = append(out.Games, r)
@@ -127,34 +169,30 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 	return out, nil
 }
 
-// CatalogueRequest asks for the results stored in the catalogue: `grundy octal catalogue`.
-type CatalogueRequest struct {
-	// DB is the catalogue: a SQLite file or a postgres:// URL ("" for the default file).
-	DB string `json:"-"`
-}
-
-// Catalogue answers a CatalogueRequest.
-func Catalogue(ctx context.Context, req CatalogueRequest, lim Limits) (report.Catalogue, error) {
-	db, err := openCatalogue(ctx, req.DB, true)
-	if err != nil {
-		return report.Catalogue{}, err
-	}
-	defer db.Close()
+// storedRows returns the catalogue's rows by code.
+func storedRows(ctx context.Context, db *store.DB) (map[string]store.Record, error) {
 	recs, err := db.List(ctx)
 	if err != nil {
-		return report.Catalogue{}, storeError(err)
+		return nil, storeError(err)
 	}
-	out := report.Catalogue{Games: make([]report.CatalogueRow, 0, len(recs))}
+	m := make(map[string]store.Record, len(recs))
 	for _, r := range recs {
-		x := report.CatalogueRow{Code: r.Code, ComputedTo: r.ComputedTo, Proved: r.Proved, MaxValue: r.MaxValue, Method: r.Method,
-			Seconds: r.Seconds, SavedAt: r.SavedAt.Format(time.RFC3339)}
-		if r.Period > 0 {
-			x.Period, x.Preperiod = &r.Period, &r.Preperiod
-		}
-		if r.RareMask != 0 {
-			x.RareMask = &r.RareMask
-		}
-		out.Games = append(out.Games, x)
+		m[r.Code] = r
 	}
-	return out, nil
+	return m, nil
+}
+
+// recordRow is the scan row of a stored record.
+func recordRow(r store.Record) *report.ScanRow {
+	row := &report.ScanRow{Code: r.Code, ComputedTo: int(r.ComputedTo), Proved: r.Proved, Method: r.Method,
+		MaxValue: uint32(r.MaxValue)}
+	if r.Period > 0 {
+		per, pre := int(r.Period), int(r.Preperiod)
+		row.Period, row.Preperiod = &per, &pre
+	}
+	if r.RareMask != 0 {
+		m := uint32(r.RareMask)
+		row.RareMask = &m
+	}
+	return row
 }

@@ -24,6 +24,7 @@ type ScanRow struct {
 type Scan struct {
 	Pattern string     `json:"pattern"`
 	To      int        `json:"to"`
+	Shard   string     `json:"shard,omitempty"` // "I/N" when the scan computed one shard's share
 	Games   []*ScanRow `json:"games"`
 }
 

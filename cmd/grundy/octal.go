@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"grundy/query"
+	"grundy/report"
 )
 
 type octalFlags struct {
@@ -107,6 +108,7 @@ func isTerminal(w io.Writer) bool {
 
 func newOctalScanCmd(a *app) *cobra.Command {
 	var req query.ScanRequest
+	var shards int
 	cmd := &cobra.Command{
 		Use:   "scan PATTERN",
 		Short: "Periods of every code matching a pattern such as '0.??' (? = any digit)",
@@ -120,11 +122,28 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Pattern = args[0]
 			req.DB = envDB(req.DB)
+			var err error
+			if req.Shard, err = resolveShard(req.Shard, shards); err != nil {
+				return err
+			}
 			var bar *progressBar
-			req.Codes = func(n int) { bar = a.newProgress(false, int64(n), "scan "+args[0], "codes") }
-			req.Done = func() { bar.add(1) }
+			var log *shardLog
+			if req.Shard != "" && !isTerminal(a.stderr) {
+				log = &shardLog{a: a, name: "scan " + args[0] + " shard " + req.Shard, start: time.Now()}
+				req.Codes, req.Row = log.codes, log.row
+			} else {
+				desc := "scan " + args[0]
+				if req.Shard != "" {
+					desc += " shard " + req.Shard
+				}
+				req.Codes = func(n int) { bar = a.newProgress(false, int64(n), desc, "codes") }
+				req.Done = func() { bar.add(1) }
+			}
 			out, err := query.Scan(cmd.Context(), req, query.Limits{})
 			bar.finish()
+			if log != nil && out.Games != nil {
+				log.summary()
+			}
 			if out.Games == nil {
 				return err
 			}
@@ -135,26 +154,55 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 		},
 	}
 	cmd.Flags().StringVar(&req.To, "to", "10000", "largest heap computed for each code")
-	cmd.Flags().BoolVar(&req.Save, "save", false, "store every result in the catalogue")
+	cmd.Flags().BoolVar(&req.Save, "save", false, "store every result in the catalogue (and skip the codes already stored at least this far)")
 	dbFlag(cmd.Flags(), &req.DB)
+	cmd.Flags().StringVar(&req.Shard, "shard", "", "compute only shard I of N, as I/N with I from 0 (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards)")
+	cmd.Flags().IntVar(&shards, "shards", 0, "the number of shards, for an index from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's completions)")
 	return cmd
 }
 
 func newOctalCatalogueCmd(a *app) *cobra.Command {
 	var req query.CatalogueRequest
+	var solved, unsolved bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "catalogue",
-		Short: "List the results stored with --save",
-		Args:  exactArgs(0),
+		Short: "List the results stored with --save (one machine's or a whole sweep's)",
+		Long: `catalogue lists the results stored with --save — from SQLite or from the PostgreSQL server the
+shards of a sweep share — merged into one table, ordered by code. --pattern, --solved and
+--unsolved filter it; --format chooses the table, csv, or flammenkamp (laid out after
+A. Flammenkamp's tables of octal games); --json prints the JSON document.`,
+		Example: `  grundy octal catalogue --db postgres://grundy@db.example/grundy --pattern '0.??' --unsolved
+  grundy octal catalogue --format csv > catalogue.csv`,
+		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.DB = envDB(req.DB)
+			switch {
+			case solved && unsolved:
+				return badInput("--solved and --unsolved exclude each other")
+			case solved:
+				req.Status = "solved"
+			case unsolved:
+				req.Status = "unsolved"
+			}
+			write := map[string]func(report.Catalogue, io.Writer) error{"table": report.Catalogue.WriteText,
+				"csv": report.Catalogue.WriteCSV, "flammenkamp": report.Catalogue.WriteFlammenkamp}[format]
+			if format == "json" {
+				a.json = true
+			} else if write == nil {
+				return badInput("--format %q: want table, csv, flammenkamp or json", format)
+			}
 			out, err := query.Catalogue(cmd.Context(), req, query.Limits{})
 			if err != nil {
 				return err
 			}
-			return a.emit(out, out.WriteText)
+			return a.emit(out, func(w io.Writer) error { return write(out, w) })
 		},
 	}
 	dbFlag(cmd.Flags(), &req.DB)
+	cmd.Flags().StringVar(&req.Pattern, "pattern", "", "only the games matching this pattern (? = any digit), e.g. '0.??'")
+	cmd.Flags().BoolVar(&solved, "solved", false, "only the games whose period is proved")
+	cmd.Flags().BoolVar(&unsolved, "unsolved", false, "only the games whose period is not proved")
+	cmd.Flags().StringVar(&format, "format", "table", "table, csv, flammenkamp or json")
 	return cmd
 }

@@ -17,7 +17,8 @@ import (
 const envTestAsMain = "GRUNDY_TEST_AS_MAIN"
 
 // TestMain lets this test binary serve as the worker process of the servers its tests start, as
-// main does for grundy itself, and as grundy itself when a test runs it so.
+// main does for grundy itself, and as grundy itself when a test runs it so; it stops the throwaway
+// PostgreSQL server if a test started one.
 func TestMain(m *testing.M) {
 	if web.IsWorker() {
 		os.Exit(web.WorkerMain())
@@ -25,7 +26,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(envTestAsMain) == "1" {
 		main()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pg.Stop()
+	os.Exit(code)
 }
 
 // TestServeKillsAHog checks that `grundy serve` runs heavy requests in worker processes by
