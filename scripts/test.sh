@@ -31,6 +31,19 @@ if ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev
   fi
 fi
 
+# scripts/test-slurm.sh runs deploy/slurm/sweep.sbatch on a one-node Slurm cluster; install
+# Debian's slurm-wlm and munge when they are missing (about 6 s after apt-get update).
+if ! command -v slurmd >/dev/null || ! command -v munged >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing slurm-wlm and munge (for the Slurm end-to-end test)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null
+  else
+    echo "== slurm-wlm/munge are missing and cannot be installed here (not root or no apt-get)"
+  fi
+fi
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then
@@ -49,3 +62,6 @@ go test -count=1 -tags purego ./nimber
 
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
+
+echo "== Slurm end to end (deploy/slurm/sweep.sbatch as a job array)"
+./scripts/test-slurm.sh
