@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Checkpoint is the state of a computation: the code and the values g(0..Len()−1). Compute
@@ -209,14 +210,17 @@ func (c *Checkpoint) value(n int) uint32 {
 	return uint32(c.v16[n])
 }
 
-// SaveFile writes the checkpoint to path atomically: to a temporary file in the same directory,
-// synced, then renamed over path, so a crash leaves either the old file or the new one.
+// SaveFile writes the checkpoint to path atomically: to the temporary file path+".tmp" in the same
+// directory, synced, then renamed over path, so a crash leaves either the old file or the new one.
+// The temporary name is always the same, so a save interrupted by a kill leaves at most one
+// temporary file, which the next save reuses; temporary files of the older naming
+// (path+".tmp" and digits) are removed. One process at a time saves to a given path.
 func (c *Checkpoint) SaveFile(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
 	_, err = c.WriteTo(f)
 	if err == nil {
 		err = f.Sync()
@@ -229,8 +233,63 @@ func (c *Checkpoint) SaveFile(path string) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+		return err
 	}
-	return err
+	removeStaleTemps(path)
+	return nil
+}
+
+// removeStaleTemps removes path+".tmp" followed by digits: the temporary files of earlier
+// versions, which used a fresh name at each save and left one behind at each kill.
+func removeStaleTemps(path string) {
+	olds, _ := filepath.Glob(globEscape(path) + ".tmp[0-9]*")
+	for _, old := range olds {
+		if rest := strings.TrimPrefix(old, path+".tmp"); rest != "" && strings.Trim(rest, "0123456789") == "" {
+			os.Remove(old)
+		}
+	}
+}
+
+// globEscape escapes the metacharacters of filepath.Match in s.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// CheckWritable reports, cheaply and before any computation, whether SaveFile can write a
+// checkpoint to path: its directory exists and takes new files, and path is not a directory.
+// It creates and removes path's temporary file, and leaves an existing checkpoint untouched.
+func CheckWritable(path string) error {
+	if path == "" {
+		return errors.New("checkpoint path is empty")
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("checkpoint %s is a directory", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("checkpoint %s: its directory %s: %w", path, dir, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("checkpoint %s: %s is not a directory", path, dir)
+	}
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("checkpoint %s cannot be written: %w", path, err)
+	}
+	f.Close()
+	if err := os.Remove(tmp); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	return nil
 }
 
 // LoadFile reads a checkpoint file (see ReadCheckpoint).

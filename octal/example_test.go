@@ -64,3 +64,10 @@ func ExampleResult_Statistics() {
 	// Output:
 	// heaps 131072, largest 230 at 45668, rare mask fe, 1274 rare, last rare 82860
 }
+
+// CheckWritable refuses a checkpoint path that could not be saved, before hours of computation.
+func ExampleCheckWritable() {
+	err := octal.CheckWritable("/nonexistent/c.ckpt")
+	fmt.Println(err != nil)
+	// Output: true
+}
