@@ -107,7 +107,7 @@ func (a *app) mulBatch() error {
 	return nil
 }
 
-// parsePair parses a line "A B" (numbers in decimal or 0x hex, read by cliarg.Uint64Bytes,
+// parsePair parses a line "A B" (numbers in decimal or 0x hex, read by cliarg.Uint64Field,
 // separated and optionally surrounded by spaces or tabs, ending in an optional "\r\n" or "\n").
 // blank reports a line with no fields; msg describes a malformed line and is empty otherwise.
 func parsePair(s []byte) (x, y uint64, blank bool, msg string) {
@@ -119,35 +119,24 @@ func parsePair(s []byte) (x, y uint64, blank bool, msg string) {
 		}
 	}
 	s = s[:n]
-	var toks [2][]byte
-	k := 0
-	for i := skipSpace(s, 0); i < len(s); i = skipSpace(s, i) {
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-			j++
-		}
-		if k == 2 {
-			return 0, 0, false, "want two numbers \"A B\", got more in " + strconv.Quote(string(s[:min(len(s), 48)]))
-		}
-		toks[k] = s[i:j]
-		k++
-		i = j
-	}
-	switch k {
-	case 0:
+	i := skipSpace(s, 0)
+	if i == len(s) {
 		return 0, 0, true, ""
-	case 1:
-		if _, err := cliarg.Uint64Bytes(toks[0]); err != nil {
-			return 0, 0, false, err.Error()
-		}
+	}
+	x, k, err := cliarg.Uint64Field(s[i:])
+	if err != nil {
+		return 0, 0, false, err.Error()
+	}
+	i = skipSpace(s, i+k)
+	if i == len(s) {
 		return 0, 0, false, "want two numbers \"A B\", got one"
 	}
-	var err error
-	if x, err = cliarg.Uint64Bytes(toks[0]); err != nil {
+	y, k, err = cliarg.Uint64Field(s[i:])
+	if err != nil {
 		return 0, 0, false, err.Error()
 	}
-	if y, err = cliarg.Uint64Bytes(toks[1]); err != nil {
-		return 0, 0, false, err.Error()
+	if skipSpace(s, i+k) != len(s) {
+		return 0, 0, false, "want two numbers \"A B\", got more in " + strconv.Quote(string(s[:min(len(s), 48)]))
 	}
 	return x, y, false, ""
 }

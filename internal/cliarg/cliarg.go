@@ -34,7 +34,7 @@ func IsInput(err error) bool {
 
 // Uint64 parses s as an unsigned 64-bit number written in decimal or as 0x followed by hex digits.
 // Underscores, signs, other bases and surrounding spaces are refused.
-func Uint64(s string) (uint64, error) { return parseUint(s) }
+func Uint64(s string) (uint64, error) { return Uint64Bytes([]byte(s)) }
 
 // Uint64s parses every string with Uint64; the error names the position of the first bad one
 // (counting from 1).

@@ -9,46 +9,91 @@ import (
 )
 
 // Uint64Bytes is Uint64 on a byte slice: the same numbers, the same errors, and no allocation
-// unless the input is malformed. It is the reader of the streaming paths (numbers on stdin).
-func Uint64Bytes(b []byte) (uint64, error) { return parseUint(b) }
-
-// parseUint is the one reader of numbers behind Uint64 and Uint64Bytes: decimal, or 0x (0X)
-// followed by hex digits, below 2^64.
-func parseUint[S ~string | ~[]byte](s S) (uint64, error) {
-	if len(s) == 0 {
-		return 0, Errorf("empty number")
+// unless the input is malformed.
+func Uint64Bytes(b []byte) (uint64, error) {
+	if len(b) > 0 && isSep(b[0]) {
+		return 0, notNumber(b)
 	}
-	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		var v uint64
-		for i := 2; i < len(s); i++ {
-			d, ok := hexDigit(s[i])
+	v, n, err := Uint64Field(b)
+	if err == nil && n != len(b) {
+		return 0, notNumber(b)
+	}
+	return v, err
+}
+
+// isSep reports whether c ends a field of Uint64Field.
+func isSep(c byte) bool { return c == ' ' || c == '\t' }
+
+// Uint64Field reads the number at the start of b, which ends at the first space or tab or at the
+// end of b, in one pass: the reader of the streaming paths (numbers on stdin, "A B" lines). n is
+// the length of the field; the number is read as Uint64 reads it, with its errors (naming the
+// whole field). It allocates nothing unless the field is malformed.
+func Uint64Field(b []byte) (v uint64, n int, err error) {
+	if len(b) == 0 || isSep(b[0]) {
+		return 0, 0, Errorf("empty number")
+	}
+	if len(b) > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X') && !isSep(b[2]) {
+		i := 2
+		for ; i < len(b) && !isSep(b[i]); i++ {
+			d, ok := hexDigit(b[i])
 			if !ok {
-				return 0, notNumber(s)
+				return 0, 0, notNumber(field(b))
 			}
 			if v>>60 != 0 {
-				return 0, outOfRange(s)
+				return 0, 0, tooLarge(b)
 			}
 			v = v<<4 | uint64(d)
 		}
-		return v, nil
+		return v, i, nil
 	}
-	var v uint64
-	over := false
-	for i := 0; i < len(s); i++ {
-		d := s[i] - '0'
+	// Decimal: past the leading zeros, up to 19 digits cannot overflow, and a 20th is checked
+	// once.
+	i := 0
+	for i+1 < len(b) && b[i] == '0' && !isSep(b[i+1]) {
+		i++
+	}
+	start := i
+	for ; i < len(b) && !isSep(b[i]); i++ {
+		d := b[i] - '0'
 		if d > 9 {
-			return 0, notNumber(s)
+			return 0, 0, notNumber(field(b))
 		}
-		if v > (1<<64-1)/10 || v == (1<<64-1)/10 && uint64(d) > (1<<64-1)%10 {
-			over = true // keep checking that the rest are digits
-			continue
+		if i-start == 19 && (v > (1<<64-1)/10 || v == (1<<64-1)/10 && uint64(d) > (1<<64-1)%10) || i-start > 19 {
+			return 0, 0, tooLarge(b)
 		}
 		v = v*10 + uint64(d)
 	}
-	if over {
-		return 0, outOfRange(s)
+	return v, i, nil
+}
+
+// field returns the field at the start of b.
+func field(b []byte) []byte {
+	i := 0
+	for i < len(b) && !isSep(b[i]) {
+		i++
 	}
-	return v, nil
+	return b[:i]
+}
+
+// tooLarge is the error for the field at the start of b, made of digits but past 2^64 (or, if
+// some later character is no digit, not a number).
+func tooLarge(b []byte) error {
+	f := field(b)
+	digits := f
+	if len(f) > 2 && f[0] == '0' && (f[1] == 'x' || f[1] == 'X') {
+		for _, c := range f[2:] {
+			if _, ok := hexDigit(c); !ok {
+				return notNumber(f)
+			}
+		}
+		return outOfRange(f)
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return notNumber(f)
+		}
+	}
+	return outOfRange(f)
 }
 
 func hexDigit(c byte) (byte, bool) {
@@ -66,21 +111,21 @@ func hexDigit(c byte) (byte, bool) {
 // maxQuoted bounds how much of a malformed number an error message repeats.
 const maxQuoted = 48
 
-func quoted[S ~string | ~[]byte](s S) string {
+func quoted(s []byte) string {
 	if len(s) > maxQuoted {
 		return strconv.Quote(string(s[:maxQuoted])) + "…"
 	}
 	return strconv.Quote(string(s))
 }
 
-func notNumber[S ~string | ~[]byte](s S) error {
+func notNumber(s []byte) error {
 	if s[0] == '-' {
 		return Errorf("%s: negative numbers are not allowed", quoted(s))
 	}
 	return Errorf("%s is not a number (use decimal or 0x hex)", quoted(s))
 }
 
-func outOfRange[S ~string | ~[]byte](s S) error {
+func outOfRange(s []byte) error {
 	return Errorf("%s is out of range: numbers must be below 2^64", quoted(s))
 }
 
@@ -104,7 +149,7 @@ func ReadUint64s(r io.Reader, limit, maxToken int) ([]uint64, error) {
 		if len(out) == limit {
 			return Errorf("holds more than %d numbers (the limit)", limit)
 		}
-		v, err := parseUint(tok)
+		v, err := Uint64Bytes(tok)
 		tok = tok[:0]
 		if err != nil {
 			return Errorf("number %d: %v", pos, err)

@@ -105,3 +105,25 @@ func FuzzReadUint64s(f *testing.F) {
 		}
 	})
 }
+
+// FuzzUint64Field: the one-pass field reader agrees with Uint64 on the field (up to the first
+// space or tab), and says how long the field is.
+func FuzzUint64Field(f *testing.F) {
+	for _, s := range []string{"12 34", "0x1f\t7", "18446744073709551616 1", "-1 2", "0x 1", "00000000000000000000001 2", "1", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, n, err := Uint64Field([]byte(s))
+		fld := s
+		if i := strings.IndexAny(s, " \t"); i >= 0 {
+			fld = s[:i]
+		}
+		w, werr := Uint64(fld)
+		if (err == nil) != (werr == nil) || err == nil && (v != w || n != len(fld)) {
+			t.Fatalf("Uint64Field(%q) = %d, %d, %v; Uint64(%q) = %d, %v", s, v, n, err, fld, w, werr)
+		}
+		if err != nil && err.Error() != werr.Error() {
+			t.Fatalf("Uint64Field(%q): %q, Uint64: %q", s, err, werr)
+		}
+	})
+}
