@@ -13,5 +13,16 @@
 //
 // The command line turns flags into a request, calls, and prints the answer as text or JSON; the
 // web handlers decode JSON into a request, call, and encode the answer. Neither decides anything
-// else, so the two faces cannot disagree.
+// else, so the two faces cannot disagree. [Encode] writes an answer as both faces print it.
+//
+// The games: [Solve] (a position or a sum; normal, misère or loopy play), [Seq] (g(0..N)),
+// [Play] (one step of a game against the engine) and [Rules] (the catalogue) take a built-in
+// ruleset and a user's Starlark script alike: a script arrives as its source with a name for
+// messages (the command line reads the file; the web page sends the text, named [ScriptName]),
+// and its answers have the rulesets' shape with "ruleset": "script:NAME". [Script] is the web
+// page's table of a script's values. The numbers: [Nim], [Basis], [Count]; octal games: [Octal],
+// [Scan] and the stored catalogue; misère quotients: [Misere].
+//
+// The limits of a call are a [Limits]: [CLI] for the command line (generous, raised by flags),
+// [Web] for a shared server (tight), so that the faces run the same code with different numbers.
 package query

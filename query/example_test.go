@@ -46,3 +46,34 @@ func ExampleSeq_limit() {
 	// Output:
 	// over_limit max_seq 100000
 }
+
+// Play answers one step of a game against the engine: the person's move, the engine's answer,
+// and the person's legal moves with the winning ones marked.
+func ExamplePlay() {
+	st, err := query.Play(context.Background(), query.PlayRequest{Ruleset: "nim", Position: []string{"1", "2"}, Move: "1 1"}, query.Web(0))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range st.Played {
+		fmt.Println(m.By+":", m.Move)
+	}
+	fmt.Println(st.Position, st.Over)
+	// Output:
+	// you: take 1 from heap 2
+	// engine: take 1 from heap 1
+	// [0 1] false
+}
+
+// Rules takes a context like every call; with a name it describes one ruleset.
+func ExampleRules() {
+	res, err := query.Rules(context.Background(), query.RulesRequest{Name: "moore"}, query.CLI())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := res.Rulesets[0]
+	fmt.Println(r.Name, r.Board, r.OneHeap)
+	// Output:
+	// moore heaps false
+}

@@ -14,6 +14,9 @@ func FuzzAPI(f *testing.F) {
 		`{"op":"mul","args":["12","9"]}`, `{"op":"table","args":["4"]}`, `{"op":"inv","args":["0"]}`,
 		`{"ruleset":"nim","flags":{},"position":["3","4","5"]}`, `{"code":"0.07","to":50}`,
 		`{"ruleset":"subtract","flags":{"set":"1,3,4"},"to":30}`, `{"source":"def moves(n):\n    return []\n","to":5}`,
+		`{"script":"def moves(n):\n    return [n - 1] if n > 0 else []\n","position":["3","2"],"move":"#2"}`,
+		`{"script":"def moves(n):\n    return [n - 1] if n > 0 else []\n","position":["(1, \"a\")"],"misere":true,"loopy":true}`,
+		`{"ruleset":"nim","position":["1","2"],"move":"1 1"}`, `{"ruleset":"nim","position":["1"],"engine":true,"move":"0"}`,
 		`{}`, `[]`, `null`, `{"op":1}`, `{"args":["0x"]}`, "\xff", `{"to":-1}`, `{"to":1e99}`,
 	} {
 		f.Add(seed)

@@ -7,7 +7,7 @@ func (s *Server) routes() {
 	s.handle("POST", "/api/nim", endpoint(s, func(r *NimRequest) bool { return r.Op == "table" || r.Wide }, s.nim))
 	s.handle("POST", "/api/seq", endpoint(s, always[SeqRequest], s.seq))
 	s.handle("POST", "/api/seq/stream", http.HandlerFunc(s.seqStream))
-	s.features = append(s.features, "seq:code", "seq:ruleset")
+	s.features = append(s.features, "seq:code", "seq:ruleset", "seq:script", "solve:script", "play:script")
 	s.mux.HandleFunc("GET /api/rules", s.rulesHandler)
 	s.endpoints = append(s.endpoints, "/api/rules")
 	s.handle("POST", "/api/solve", endpoint(s, always[SolveRequest], s.solve))
