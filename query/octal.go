@@ -60,11 +60,14 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	if err != nil {
 		return report.Octal{}, err
 	}
-	for _, f := range []struct{ flag, path string }{{"--checkpoint", req.Checkpoint}, {"--values-file", req.ValuesFile}} {
-		if f.path != "" {
-			if err := checkWritable(f.path); err != nil {
-				return report.Octal{}, Badf("%s %s: %v", f.flag, f.path, err)
-			}
+	if req.Checkpoint != "" {
+		if err := octal.CheckWritable(req.Checkpoint); err != nil {
+			return report.Octal{}, Badf("--checkpoint: %v", err)
+		}
+	}
+	if req.ValuesFile != "" {
+		if err := checkWritable(req.ValuesFile); err != nil {
+			return report.Octal{}, Badf("--values-file %s: %v", req.ValuesFile, err)
 		}
 	}
 	var db *store.DB
@@ -193,7 +196,8 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int,
 	return c, opt, to, nil
 }
 
-// checkWritable reports whether a file can be written at path, without changing what is there:
+// checkWritable reports whether a file can be written at path (the values file), without changing
+// what is there:
 // the directory must exist and take a new file, and path must not be a directory.
 func checkWritable(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {

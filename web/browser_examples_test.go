@@ -99,3 +99,42 @@ func TestBrowserScriptSolve(t *testing.T) {
 		t.Errorf("loopy 3: %q %q", loopy, loopyValue)
 	}
 }
+
+// TestBrowserScriptPlay: the script view plays the user's game against the engine through
+// /api/play with "script": from an N-position, taking the winning moves it marks wins.
+func TestBrowserScriptPlay(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	sub := "def moves(n):\n    return [n - k for k in [1, 2] if k <= n]\n"
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#scripts"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#script-source", sub),
+		chromedp.SetValue("#script-position", "7"),
+		chromedp.Click("#script-play"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for moves := 0; ; moves++ {
+		if moves > 20 {
+			t.Fatal("the game did not end")
+		}
+		var result string
+		err := chromedp.Run(ctx, chromedp.Poll(`(() => { const s = document.getElementById("script-game-status"); return scriptGame.busy || s.dataset.result === "starting" ? null : s.dataset.result === "" ? "turn" : s.dataset.result; })()`, &result))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if result != "turn" {
+			var history string
+			chromedp.Run(ctx, chromedp.Text("#script-history", &history))
+			// 7 ≡ 1 (mod 3): take 1 to 6, and so on, twice the engine answers, then 0 is left.
+			if result != "you-win" || moves == 0 || !strings.Contains(history, "engine:") {
+				t.Fatalf("after %d moves: %q, history %q", moves, result, history)
+			}
+			return
+		}
+		if err := chromedp.Run(ctx, chromedp.Click(`#script-move-list button[data-winning="true"]`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
