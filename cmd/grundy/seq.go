@@ -6,28 +6,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
+	"grundy/octal"
 	"grundy/query"
 )
-
-// takeAndBreakNames are the one-heap games that `grundy seq` computes with the octal engine, as
-// `grundy octal CODE` does.
-var takeAndBreakNames = map[string]string{
-	"grundy-game":   "grundy", // split a heap into two unequal heaps
-	"kayles":        "0.77",
-	"dawson-kayles": "0.07",
-}
-
-// seqTakeAndBreak answers `grundy seq NAME --to N` for a take-and-break game by the octal engine:
-// the JSON is that of `grundy octal CODE --to N`, with a proved period where the theorem gives one.
-func seqTakeAndBreak(ctx context.Context, a *app, g gameArgs, code, to string) error {
-	if len(g.ruleset) > 0 {
-		return badInput("%s takes no flags; for other take-and-break games use 'grundy octal CODE'", g.args[0])
-	}
-	if _, ok := g.own["plot"]; ok {
-		return badInput("--plot is not available for %s; 'grundy octal %s --to %s --values-file F' writes the values", g.args[0], code, to)
-	}
-	return a.runOctal(ctx, &octalFlags{req: query.OctalRequest{Code: code, To: to, Summary: g.bools["summary"]}})
-}
 
 func newSeqCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
@@ -81,10 +62,23 @@ solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes
 				if len(g.args) != 1 {
 					return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
 				}
-				if code, ok := takeAndBreakNames[g.args[0]]; ok {
-					return seqTakeAndBreak(cmd.Context(), a, g, code, toArg)
-				}
 				req.Ruleset, name = g.args[0], g.args[0]
+				if code, ok := query.TakeAndBreak[req.Ruleset]; ok {
+					if _, ok := g.own["plot"]; ok {
+						return badInput("--plot is not available for %s; 'grundy octal %s --to %s --values-file F' writes the values", req.Ruleset, code, toArg)
+					}
+					if to, err := cliarg.Uint64(toArg); err == nil && to < 1<<40 && isTerminal(a.stderr) {
+						line := a.newStatusLine(code)
+						defer line.end()
+						req.Progress = func(done, target int64) {
+							st := octal.Status{Done: int(done), Limit: int(to) + 1, LimitIsTo: true}
+							if target < int64(to)+1 {
+								st.ProofAt = int(target) // where the period seen would be proved
+							}
+							line.update(st)
+						}
+					}
+				}
 			}
 			var res query.Answer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
