@@ -73,6 +73,10 @@ func TestSequencesAgainstEngine(t *testing.T) {
 		{"subtract", map[string]string{"range": "3:7"}, 3000, heapParts},
 		{"subtract", map[string]string{"range": "5:5"}, 3000, heapParts},
 		{"subtract", map[string]string{"max": "9"}, 3000, heapParts},
+		{"kayles", nil, 400, heapParts},
+		{"dawson-kayles", nil, 400, heapParts},
+		{"grundy-game", nil, 200, heapParts},
+		{"octal", map[string]string{"code": "x0.8"}, 60, heapParts},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.name, c.flags), func(t *testing.T) {
@@ -92,7 +96,8 @@ func TestSequencesAgainstEngine(t *testing.T) {
 				if n == 0 && (c.name == "turtles" || c.name == "ruler") {
 					continue // coin 0 does not exist in these rows
 				}
-				if n == 0 && (c.name == "lasker" || c.name == "split-nim" || c.name == "subtract") {
+				if n == 0 && (c.name == "lasker" || c.name == "split-nim" || c.name == "subtract" ||
+					c.name == "kayles" || c.name == "dawson-kayles" || c.name == "grundy-game" || c.name == "octal") {
 					p = Position{}
 				}
 				v, err := s.Value(Canonical(r, p).Key())

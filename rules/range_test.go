@@ -128,6 +128,12 @@ func rangeCases() []rangeCase {
 		{name: "twins", args: distinct, hi: top},
 		{name: "acrostic", args: pairs, hi: top},
 		{name: "corners", args: pairs, hi: top, noMove: productSearchNote},
+		{name: "kayles", args: decimal, hi: 1<<63 - 1},
+		{name: "dawson-kayles", args: decimal, hi: 1<<63 - 1},
+		{name: "octal", flags: map[string]string{"code": "0.137"}, args: decimal, hi: 1<<63 - 1},
+		{name: "octal", flags: map[string]string{"code": "4.7"}, args: decimal, hi: 1<<63 - 1},
+		{name: "grundy-game", args: decimal, hi: octalMaxTable, max: 3},
+		{name: "octal", flags: map[string]string{"code": "x0.8"}, args: decimal, hi: 2000, max: 3},
 	}
 	for _, k := range []string{"1", "2", "3", "1048576"} {
 		cs = append(cs, rangeCase{name: "moore", flags: map[string]string{"k": k}, args: decimal, hi: top, max: 5},

@@ -153,6 +153,7 @@ func buildCatalogue() []entry {
 		splitEntry(), hungerEntry(), wythoffEntry(),
 		turtlesEntry(), mockTurtlesEntry(), rulerEntry(), twinsEntry(),
 		acrosticEntry(), cornersEntry(), tartanEntry(), primeTakeEntry(),
+		kaylesEntry(), dawsonEntry(), grundyGameEntry(), octalCodeEntry(),
 	}
 }
 

@@ -130,6 +130,12 @@ func proofCases() []proofCase {
 		add("tartan", map[string]string{"rows": rc[0], "cols": rc[1]}, grid2D(r.first, r.first+2, c.first, c.first+2))
 	}
 	add("prime-take", nil, upTo(1, 0, 120)[1:])
+	add("kayles", nil, upTo(3, 0, 9))
+	add("dawson-kayles", nil, upTo(3, 0, 10))
+	add("grundy-game", nil, upTo(3, 0, 11))
+	for _, code := range []string{"0.77", "0.137", "4.7", "0.6", "0.51", "0.007", "0.4", "x0.8", "x0.f", "0.16", "grundy"} {
+		add("octal", map[string]string{"code": code}, upTo(2, 0, 9))
+	}
 	return cases
 }
 
