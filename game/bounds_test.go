@@ -33,6 +33,7 @@ var searches = map[string]func(s *Solver[int]) error{
 	"MisereSum":      func(s *Solver[int]) error { _, err := s.MisereSumOutcome([]int{0, 0}); return err },
 	"SJOutcome":      func(s *Solver[int]) error { _, err := s.SJOutcome([]int{0, 0}); return err },
 	"LoopyOutcome":   func(s *Solver[int]) error { _, err := s.LoopyOutcome(0); return err },
+	"LoopyValue":     func(s *Solver[int]) error { _, err := s.LoopyValue(0); return err },
 	"Options":        func(s *Solver[int]) error { _, err := s.Options(0); return err },
 	"WinningMoves":   func(s *Solver[int]) error { _, err := s.WinningMoves(0); return err },
 	"MisereWinMoves": func(s *Solver[int]) error { _, err := s.MisereWinningMoves(0); return err },

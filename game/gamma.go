@@ -171,7 +171,7 @@ func (s *Solver[P]) gammaGraph(root P) (*gGraph[P], error) {
 		}
 		g.known = append(g.known, false)
 		g.kent = append(g.kent, gEntry{})
-		if s.cfg.maxPositions > 0 && len(g.pos) > s.cfg.maxPositions {
+		if s.cfg.maxPositions > 0 && (len(g.pos) > s.cfg.maxPositions || len(g.edges) > maxOptions(s.cfg.maxPositions)) {
 			return nil, &LimitError{Limit: s.cfg.maxPositions}
 		}
 		if s.cfg.ctx != nil && i%1024 == 0 {
