@@ -66,8 +66,8 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	if r.To == "" {
 		return nil, Badf(`missing "to": the last heap to compute`)
 	}
-	if r.Loopy && r.Script == "" {
-		return nil, Badf(`loopy values (--loopy, "loopy": true) apply to script games only`)
+	if r.Loopy && r.Script == "" && !rules.IsLoopy(r.Ruleset) {
+		return nil, Badf(`loopy values (--loopy, "loopy": true) apply to script games and the rulesets with cycles (windup, square-but-one)`)
 	}
 	to, err := cliarg.Uint64(string(r.To))
 	if err != nil {
@@ -87,6 +87,9 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 		}
 		r.Ruleset, r.Code = "", code
 		return seqCode(ctx, r, to, lim)
+	}
+	if rules.IsLoopy(r.Ruleset) {
+		return seqLoopyRuleset(ctx, r, to, lim)
 	}
 	res, err := rules.Seq(ctx, r.Ruleset, r.Flags, to, r.Summary)
 	if err != nil {

@@ -55,8 +55,10 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 		return solveScript(ctx, r, lim)
 	case r.Ruleset == "":
 		return nil, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
+	case rules.IsLoopy(r.Ruleset):
+		return solveLoopyRuleset(ctx, r, lim)
 	case r.Loopy:
-		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games only")
+		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games and the rulesets with cycles (windup, square-but-one)")
 	}
 	if r.Misere {
 		ans, ok, err := solveMisereQuotient(ctx, r)

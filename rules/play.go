@@ -26,6 +26,30 @@ type Match struct {
 	R         Ruleset
 	Pos       Position
 	HumanTurn bool
+	seen      map[string]int // positions reached, with the player to move (the repetition rule)
+	repeats   int            // how often the current one has been
+}
+
+// DrawRepeats is the repetition rule of play: the game is declared a draw when a position occurs
+// for the DrawRepeats-th time with the same player to move. It matters only in rulesets with
+// cycles (windup, square-but-one): from a drawn position the engine keeps the draw, and when it
+// wins its moves never repeat a position (they make progress), so the rule never takes a win
+// from it.
+const DrawRepeats = 3
+
+// Drawn reports whether the game has been declared a draw by the repetition rule ([DrawRepeats]).
+func (m *Match) Drawn() bool { return m.repeats >= DrawRepeats }
+
+func (m *Match) record() {
+	if m.seen == nil {
+		m.seen = map[string]int{}
+	}
+	k := m.Pos.Key()
+	if m.HumanTurn {
+		k += "h"
+	}
+	m.seen[k]++
+	m.repeats = m.seen[k]
 }
 
 // Over reports whether the player to move has no move, and if so whether the person won.
@@ -88,7 +112,11 @@ func (m *Match) Human(input string) (Move, error) {
 func equalPos(a, b Position) bool { return a.Key() == b.Key() }
 
 func (m *Match) apply(mv Move) Move {
+	if m.seen == nil {
+		m.record() // the starting position
+	}
 	m.Pos = mv.To
+	defer m.record()
 	m.HumanTurn = !m.HumanTurn
 	return mv
 }
@@ -106,8 +134,19 @@ func (m *Match) Legal(max int) ([]Move, bool) {
 }
 
 // Engine plays the engine's move: a winning move when there is one, otherwise the first legal
-// move (any move loses against perfect play).
+// move (any move loses against perfect play). In a ruleset with cycles the winning move is one
+// that makes progress (the engine's wins end), and from a draw a move that keeps the draw.
 func (m *Match) Engine(ctx context.Context) (Move, error) {
+	if l, ok := m.R.(loopyHeaps); ok {
+		mv, ok, err := l.engineMove(ctx, m.Pos)
+		if err != nil {
+			return Move{}, err
+		}
+		if !ok {
+			return Move{}, errors.New("no move to play")
+		}
+		return m.apply(mv), nil
+	}
 	a, err := m.R.Analyze(ctx, m.Pos)
 	if err != nil {
 		return Move{}, err
@@ -195,6 +234,10 @@ func Play(ctx context.Context, r Ruleset, p Position, in io.Reader, out io.Write
 			} else {
 				w.printf("Game over: I win.\n")
 			}
+			return w.err
+		}
+		if m.Drawn() {
+			w.printf("Game over: a draw — this position has now occurred %d times with the same player to move.\n", DrawRepeats)
 			return w.err
 		}
 		if !m.HumanTurn {

@@ -154,6 +154,7 @@ func buildCatalogue() []entry {
 		turtlesEntry(), mockTurtlesEntry(), rulerEntry(), twinsEntry(),
 		acrosticEntry(), cornersEntry(), tartanEntry(), primeTakeEntry(),
 		kaylesEntry(), dawsonEntry(), grundyGameEntry(), octalCodeEntry(),
+		windupEntry(), squareButOneEntry(), // with cycles: loopy.go
 	}
 }
 

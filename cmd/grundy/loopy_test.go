@@ -56,7 +56,7 @@ func TestSeqLoopyValues(t *testing.T) {
 		t.Fatalf("text: %d %q", code, out)
 	}
 	wantBadInput(t, "does not go with --loopy", "", "seq", "--loopy", "--script", f, "--to", "9", "--plot", "x.svg")
-	wantBadInput(t, "apply to script games only", "", "seq", "--loopy", "nim", "--to", "9")
+	wantBadInput(t, "apply to script games and the rulesets with cycles", "", "seq", "--loopy", "nim", "--to", "9")
 }
 
 // sameJSON reports whether v, decoded from JSON, is the JSON document want.
@@ -68,4 +68,17 @@ func sameJSON(v any, want string) bool {
 	a, _ := json.Marshal(v)
 	b, _ := json.Marshal(w)
 	return string(a) == string(b)
+}
+
+func TestLoopyRulesets(t *testing.T) {
+	v := decodeJSON(t, "", "solve", "windup", "--n", "3", "--set", "1,2", "1", "2")
+	if v["outcome"] != "D" || !sameJSON(v["components"], `[{"infinite":true,"set":[0]},{"infinite":true,"set":[0]}]`) || len(v["drawing_moves"].([]any)) != 2 {
+		t.Fatalf("windup: %v", v)
+	}
+	v = decodeJSON(t, "", "seq", "square-but-one", "--to", "9")
+	if v["outcomes"] != "PNDDNPNDDN" {
+		t.Fatalf("square-but-one: %v", v)
+	}
+	wantBadInput(t, "out of range", "", "solve", "windup", "--n", "3", "--set", "1,2", "3")
+	wantBadInput(t, "normal play only", "", "solve", "--misere", "square-but-one", "3")
 }

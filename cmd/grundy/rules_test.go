@@ -43,7 +43,7 @@ func TestSolveEveryExample(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &cat); err != nil {
 		t.Fatal(err)
 	}
-	if len(cat.Rulesets) != 24 {
+	if len(cat.Rulesets) != 26 {
 		t.Fatalf("%d rulesets", len(cat.Rulesets))
 	}
 	for _, r := range cat.Rulesets {

@@ -187,7 +187,7 @@ func TestSolveScriptLoopy(t *testing.T) {
 		t.Fatalf("text: %q", out)
 	}
 	wantBadInput(t, "does not go with misère play", "", "solve", "--loopy", "--misere", "--script", pure, "1")
-	wantBadInput(t, "(--loopy, \"loopy\": true) applies to script games only", "", "solve", "--loopy", "nim", "3")
+	wantBadInput(t, "(--loopy, \"loopy\": true) applies to script games and the rulesets with cycles", "", "solve", "--loopy", "nim", "3")
 }
 
 func TestSeqScript(t *testing.T) {
