@@ -109,6 +109,9 @@ func Seq(ctx context.Context, name string, flags map[string]string, to uint64, s
 	if err != nil {
 		return SeqReport{}, err
 	}
+	if IsLoopy(name) {
+		return SeqReport{}, cliarg.Errorf("%s has cycles: its heaps have loopy values, not Grundy values (grundy seq %s --to N gives them)", name, name)
+	}
 	sq, ok := r.(Sequencer)
 	if !ok {
 		var ones []string

@@ -52,7 +52,13 @@ func TestSolveMatchesLibrary(t *testing.T) {
 	s := New(Limits{})
 	for _, r := range catalogue().Rulesets {
 		flags, pos := splitExample(r)
-		want, err := rules.Solve(context.Background(), r.Name, flags, pos)
+		var want any
+		var err error
+		if rules.IsLoopy(r.Name) {
+			want, err = rules.SolveLoopy(context.Background(), r.Name, flags, pos)
+		} else {
+			want, err = rules.Solve(context.Background(), r.Name, flags, pos)
+		}
 		if err != nil {
 			t.Fatalf("%s %s: %v", r.Name, r.Example, err)
 		}
@@ -108,8 +114,8 @@ func TestSolveErrors(t *testing.T) {
 func TestSeqRulesetMatchesLibrary(t *testing.T) {
 	s := New(Limits{})
 	for _, r := range catalogue().Rulesets {
-		if !r.OneHeap {
-			continue
+		if !r.OneHeap || rules.IsLoopy(r.Name) {
+			continue // (loopy values: tested in query and rules)
 		}
 		flags, _ := splitExample(r)
 		want, err := rules.Seq(context.Background(), r.Name, flags, 100, false)
