@@ -103,16 +103,6 @@ func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Write(b)
 }
 
-// decode reads the request body into v strictly: the body must be application/json, at most
-// MaxBodyBytes long, one JSON object, with no field v does not know.
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError {
-	body, ae := s.readBody(w, r)
-	if ae != nil {
-		return ae
-	}
-	return s.decodeBytes(body, v)
-}
-
 // readBody reads the request body, which must be application/json and at most MaxBodyBytes long.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiError) {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
