@@ -280,3 +280,23 @@ func twoDigitCodes() []Code {
 	}
 	return out
 }
+
+func FuzzShardFromEnv(f *testing.F) {
+	f.Add("2", "4", "0", "1", "", 0)
+	f.Add("7", "4", "4", "", "", 0)
+	f.Add("6", "4", "0", "2", "", 4)
+	f.Add("", "", "", "", "3", 4)
+	f.Add("", "", "", "", "5", 4)
+	f.Add("x", "-1", "", "0", "", 0)
+	f.Fuzz(func(t *testing.T, id, count, lo, step, index string, shards int) {
+		env := map[string]string{"SLURM_ARRAY_TASK_ID": id, "SLURM_ARRAY_TASK_COUNT": count,
+			"SLURM_ARRAY_TASK_MIN": lo, "SLURM_ARRAY_TASK_STEP": step, "JOB_COMPLETION_INDEX": index}
+		s, ok, err := ShardFromEnv(func(k string) string { return env[k] }, shards)
+		if !ok && (err != nil || id != "" || index != "") {
+			t.Fatalf("ok false with id %q, index %q, error %v", id, index, err)
+		}
+		if ok && err == nil && (s.Count < 1 || s.Count > MaxShards || s.Index < 0 || s.Index >= s.Count) {
+			t.Fatalf("ShardFromEnv = %+v", s)
+		}
+	})
+}
