@@ -71,6 +71,8 @@ func exitCode(err error) int {
 		return exitInternal
 	case errors.As(err, &qe):
 		return exitOf(qe.Kind)
+	case errors.Is(err, context.Canceled):
+		return exitInternal // Ctrl-C: the caller gave up, as the web's 503
 	}
 	return exitInput
 }
