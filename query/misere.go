@@ -15,11 +15,13 @@ import (
 // MisereRequest asks for the misère quotient of a take-and-break game restricted to heaps
 // 0..MaxHeap: Game is an octal or hexadecimal code ("0.07"), "grundy" (Grundy's game), or one of
 // the names kayles, dawson-kayles, grundy-game, nim.
+//
+// POST /api/misere takes it as {"game": "0.07", "max_heap": 20, "max_size": …, "stable": …}.
 type MisereRequest struct {
-	Game    string
-	MaxHeap Arg // the largest heap (default 20)
-	MaxSize Arg // the size limit (default misere.DefaultMaxSize)
-	Stable  Arg // stop after this many heaps in a row add nothing (default 0: never)
+	Game    string `json:"game"`
+	MaxHeap Arg    `json:"max_heap,omitempty"` // the largest heap (default 20)
+	MaxSize Arg    `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
+	Stable  Arg    `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
 }
 
 // MisereAnswer is the answer of Misere: the quotient, for people (WriteText) and as JSON.

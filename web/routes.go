@@ -13,4 +13,5 @@ func (s *Server) routes() {
 	s.handle("POST", "/api/solve", endpoint(s, always[SolveRequest], s.solve))
 	s.handle("POST", "/api/play", endpoint(s, always[PlayRequest], s.play))
 	s.handle("POST", "/api/script", endpoint(s, always[ScriptRequest], s.script))
+	s.handle("POST", "/api/misere", endpoint(s, always[MisereRequest], s.misere))
 }

@@ -8,6 +8,7 @@ import * as nimbers from "./nimbers.js";
 import * as sequences from "./sequences.js";
 import * as play from "./play.js";
 import * as scripts from "./scripts.js";
+import * as misere from "./misere.js";
 
 // For the console and the browser tests: the page's state and the hooks they call.
 Object.assign(window, { colourOf: nimbers.colourOf, heat: nimbers.heat, onSolveRuleset: play.onSolveRuleset, game: play.game, scriptGame: scripts.scriptGame });
@@ -78,6 +79,11 @@ async function start() {
   else {
     scripts.setup();
     examples.push(scripts.example());
+  }
+  if (!state.endpoints.has("/api/misere") || !state.endpoints.has("/api/solve")) markAbsent("misere", "Misère quotients");
+  else {
+    misere.setup();
+    examples.push(misere.example());
   }
   showTab(location.hash.slice(1) || "nimbers");
   if (!document.querySelector(".tab.active")) showTab("nimbers");

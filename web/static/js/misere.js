@@ -1,0 +1,92 @@
+// The misère view: the misère quotient of a take-and-break game (POST /api/misere) as a table fit
+// for a paper — orders, generators, relations, P-portion, heap → element, the multiplication
+// table — and a misère sum of heaps decided through it (POST /api/solve with "misere").
+
+import { $, api, el, words } from "./api.js";
+
+// gameRequest turns the game field into the misère request's game and the solve request's ruleset.
+function gameOf() {
+  const g = $("misere-game").value.trim();
+  const names = { kayles: "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy" };
+  return { game: g, code: names[g] || g };
+}
+
+async function compute() {
+  $("misere-error").textContent = "";
+  $("misere-go").disabled = true;
+  $("misere-status").textContent = "computing…";
+  try {
+    const q = await api("/api/misere", { game: gameOf().game, max_heap: $("misere-max").value.trim() });
+    show(q);
+    $("misere-status").textContent = "";
+  } catch (e) {
+    $("misere-status").textContent = "";
+    $("misere-error").textContent = e.message;
+    $("misere-result").replaceChildren();
+  } finally {
+    $("misere-go").disabled = false;
+  }
+}
+
+function show(q) {
+  const name = (i) => q.elements[i];
+  const gens = q.generators.map((h, i) => `${String.fromCharCode(97 + i)} = heap ${h}`).join(", ");
+  const facts = el("table", { class: "winning" },
+    el("tr", {}, el("th", { text: "|Q|, |P|" }), el("td", { text: `${q.order}, ${q.p_order}` })),
+    el("tr", {}, el("th", { text: "generators" }), el("td", { text: gens || "none" })),
+    el("tr", {}, el("th", { text: "relations" }), el("td", { text: q.presentation.join(", ") || "none" })),
+    el("tr", {}, el("th", { text: "P-portion" }), el("td", { text: "{" + q.p_portion.map(name).join(", ") + "}" })),
+    el("tr", {}, el("th", { text: "stopped" }), el("td", { text: `${q.stopped} at heap ${q.max_heap}` })));
+  const heads = el("tr", {}, el("th", { text: "heap" }));
+  const elems = el("tr", {}, el("th", { text: "element" }));
+  const sizes = el("tr", {}, el("th", { text: "|Q| to here" }));
+  q.pretending.forEach((e, h) => {
+    heads.append(el("th", { text: String(h) }));
+    elems.append(el("td", { text: name(e), class: q.p_portion.includes(e) ? "" : "n" }));
+    sizes.append(el("td", { text: String(q.sizes[h]) }));
+  });
+  const parts = [facts, el("h3", { text: "Heap → element (P-portion elements unshaded)" }),
+    el("table", { class: "gtable", id: "misere-pretending" }, heads, elems, sizes)];
+  if (q.table && q.order <= 64) {
+    const t = el("table", { class: "gtable", id: "misere-table" });
+    t.append(el("tr", {}, el("th", { text: "×" }), ...q.elements.map((n) => el("th", { text: n }))));
+    q.table.forEach((row, a) => {
+      t.append(el("tr", {}, el("th", { text: name(a) }),
+        ...row.map((c) => el("td", { text: name(c), class: q.p_portion.includes(c) ? "" : "n" }))));
+    });
+    parts.push(el("h3", { text: "Multiplication table" }), t);
+  } else if (q.order > 64) {
+    parts.push(el("p", { class: "hint", text: `The table has ${q.order}² cells: see the JSON answer of POST /api/misere.` }));
+  }
+  $("misere-result").replaceChildren(...parts);
+}
+
+async function decide() {
+  $("misere-solve-error").textContent = "";
+  try {
+    const { game, code } = gameOf();
+    const known = ["kayles", "dawson-kayles", "grundy-game"].includes(game);
+    const body = known ? { ruleset: game, position: words($("misere-sum").value), misere: true }
+      : { ruleset: "octal", flags: { code }, position: words($("misere-sum").value), misere: true };
+    const r = await api("/api/solve", body);
+    const moves = r.winning_moves.map((m) => el("li", { text: `${m.move} → ${m.to.join(" ")}` }));
+    $("misere-solve-result").replaceChildren(
+      el("p", { class: "big", id: "misere-outcome", text: r.outcome === "P" ? "P: the player to move loses" : "N: the player to move wins" }),
+      el("p", { class: "hint", text: r.method }),
+      el("ul", { class: "moves" }, ...moves));
+  } catch (e) {
+    $("misere-solve-error").textContent = e.message;
+    $("misere-solve-result").replaceChildren();
+  }
+}
+
+export function setup() {
+  $("misere-form").addEventListener("submit", (e) => { e.preventDefault(); compute(); });
+  $("misere-solve-form").addEventListener("submit", (e) => { e.preventDefault(); decide(); });
+}
+
+// The worked example: R₈ of 0.75, and a sum decided through it.
+export async function example() {
+  await compute();
+  await decide();
+}
