@@ -92,3 +92,8 @@ func seqLoopyRuleset(ctx context.Context, r SeqRequest, to uint64, lim Limits) (
 	}
 	return res, nil
 }
+
+// DrawRepeats is the repetition rule of play against the engine (rules.DrawRepeats): a game is
+// declared a draw when a position occurs for the DrawRepeats-th time with the same player to
+// move. Play is answered one step at a time, so the driver (the command line, the page) counts.
+const DrawRepeats = rules.DrawRepeats

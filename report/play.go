@@ -13,7 +13,10 @@ type Play struct {
 	CoinBase int    `json:"coin_base"` // the index of the first coin, for the "coins" board
 	Over     bool   `json:"over"`
 	// Winner is "you" or "engine" when the game is over.
-	Winner string      `json:"winner,omitempty"`
+	Winner string `json:"winner,omitempty"`
+	// Drawn is set when the game was declared a draw by the repetition rule (games with cycles:
+	// a position occurring a third time with the same player to move).
+	Drawn  bool        `json:"drawn,omitempty"`
 	Moves  []MoveEntry `json:"moves"`
 	More   bool        `json:"more_moves"` // more legal moves than listed
 }

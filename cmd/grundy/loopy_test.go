@@ -82,3 +82,20 @@ func TestLoopyRulesets(t *testing.T) {
 	wantBadInput(t, "out of range", "", "solve", "windup", "--n", "3", "--set", "1,2", "3")
 	wantBadInput(t, "normal play only", "", "solve", "--misere", "square-but-one", "3")
 }
+
+// TestPlayLoopyDraw: a drawn game against the engine ends in a declared draw by the repetition
+// rule; a won one ends in the engine's win.
+func TestPlayLoopyDraw(t *testing.T) {
+	out, _, code := runCLI(t, "me\n"+strings.Repeat("#1\n", 20), "play", "square-but-one", "2", "4")
+	if code != 0 || !strings.Contains(out, "Game over: a draw") {
+		t.Fatalf("draw: %d\n%s", code, out)
+	}
+	v := decodeJSON(t, strings.Repeat("#1\n", 20), "play", "square-but-one", "2", "4", "--first", "me")
+	if v["drawn"] != true || v["over"] != false {
+		t.Fatalf("draw JSON: %v", v)
+	}
+	out, _, code = runCLI(t, "you\n"+strings.Repeat("#1\n", 100), "play", "windup", "--n", "40", "--set", "6,7", "5", "12")
+	if code != 0 || !strings.Contains(out, "Game over: I win.") || strings.Contains(out, "a draw") {
+		t.Fatalf("win: %d\n%s", code, out)
+	}
+}

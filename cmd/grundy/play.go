@@ -86,6 +86,7 @@ type player struct {
 	state query.PlayStep
 	all   []report.Played // every move of the game, for --json
 	err   error           // the first write error
+	seen  map[string]int  // positions reached with the person to move (the repetition rule)
 }
 
 func (p *player) printf(format string, args ...any) {
@@ -106,6 +107,19 @@ func (p *player) step(move string, engine bool) error {
 	p.all = append(p.all, st.Played...)
 	if len(st.Played) > 0 && !p.a.json && p.err == nil {
 		p.err = st.WriteText(p.a.stdout)
+	}
+	// The repetition rule: after every step the person is to move, so a position counted a third
+	// time has recurred with the same player to move; the game is declared a draw (only games
+	// with cycles can repeat, and the engine's wins never do).
+	if !st.Over {
+		if p.seen == nil {
+			p.seen = map[string]int{}
+		}
+		k := strings.Join(st.Position, "\x00")
+		if p.seen[k]++; p.seen[k] >= query.DrawRepeats {
+			p.state.Drawn = true
+			p.printf("Game over: a draw — this position has now occurred %d times with you to move (the repetition rule).\n", query.DrawRepeats)
+		}
 	}
 	return nil
 }
@@ -147,7 +161,7 @@ func (p *player) run(title, first string) error {
 			return err
 		}
 	}
-	for !p.state.Over {
+	for !p.state.Over && !p.state.Drawn {
 		line := pending
 		if pending == "" {
 			p.printf("Your move (a position such as %s, a move as listed by 'moves', or moves/hint/help/quit): ", strings.Join(p.state.Position, " "))
