@@ -16,9 +16,9 @@ type Play struct {
 	Winner string `json:"winner,omitempty"`
 	// Drawn is set when the game was declared a draw by the repetition rule (games with cycles:
 	// a position occurring a third time with the same player to move).
-	Drawn  bool        `json:"drawn,omitempty"`
-	Moves  []MoveEntry `json:"moves"`
-	More   bool        `json:"more_moves"` // more legal moves than listed
+	Drawn bool        `json:"drawn,omitempty"`
+	Moves []MoveEntry `json:"moves"`
+	More  bool        `json:"more_moves"` // more legal moves than listed
 }
 
 // Played is one move of a step: who played it ("you" or "engine") and its text.
