@@ -67,24 +67,20 @@ var benchLoopyGraph = func() func() csrGraph {
 
 func BenchmarkLoopyOutcome(b *testing.B) {
 	g := benchLoopyGraph()
-	b.ResetTimer()
-	for range b.N {
+	measure(b, benchLoopyN, func() {
 		if _, err := NewSolver[int32](g).LoopyOutcome(0); err != nil {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric(float64(benchLoopyN)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	})
 }
 
 func BenchmarkLoopyValue(b *testing.B) {
 	g := benchLoopyGraph()
-	b.ResetTimer()
-	for range b.N {
+	measure(b, benchLoopyN, func() {
 		if _, err := NewSolver[int32](g).LoopyValue(0); err != nil {
 			b.Fatal(err)
 		}
-	}
-	b.ReportMetric(float64(benchLoopyN)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+	})
 }
 
 // TestBenchLoopyGraph: the benchmark's graph (smaller) has cycles, finite values above 1 and
