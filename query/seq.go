@@ -36,17 +36,8 @@ type SeqRequest struct {
 	Progress func(done, total int64) `json:"-"`
 }
 
-// TakeAndBreak maps the one-heap games that Seq computes with the octal engine, by name, to
-// their codes: their answer is that of the code (`grundy octal CODE`), with a proved period
-// where the octal periodicity theorem gives one.
-var TakeAndBreak = map[string]string{
-	"grundy-game":   "grundy", // split a heap into two unequal heaps
-	"kayles":        "0.77",
-	"dawson-kayles": "0.07",
-}
-
 // Seq answers a SeqRequest: a rules.SeqReport for a ruleset, a report.Seq for a script (the
-// period only apparent), and the octal answer for a code or a name in TakeAndBreak.
+// period only apparent), and the octal answer for a code.
 func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	if err := lim.checkArgs("flags", nil, r.Flags); err != nil {
 		return nil, err
@@ -79,13 +70,6 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	case lim.MaxSeq > 0 && to > lim.MaxSeq:
 		return nil, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", to, lim.MaxSeq)
 	case r.Code != "":
-		return seqCode(ctx, r, to, lim)
-	}
-	if code, ok := TakeAndBreak[r.Ruleset]; ok {
-		if len(r.Flags) > 0 {
-			return nil, Badf("%s takes no flags; for other take-and-break games use the code ('grundy octal CODE', \"code\")", r.Ruleset)
-		}
-		r.Ruleset, r.Code = "", code
 		return seqCode(ctx, r, to, lim)
 	}
 	if rules.IsLoopy(r.Ruleset) {

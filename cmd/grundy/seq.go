@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
-	"grundy/octal"
 	"grundy/query"
 )
 
@@ -63,22 +62,6 @@ solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes
 					return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
 				}
 				req.Ruleset, name = g.args[0], g.args[0]
-				if code, ok := query.TakeAndBreak[req.Ruleset]; ok {
-					if _, ok := g.own["plot"]; ok {
-						return badInput("--plot is not available for %s; 'grundy octal %s --to %s --values-file F' writes the values", req.Ruleset, code, toArg)
-					}
-					if to, err := cliarg.Uint64(toArg); err == nil && to < 1<<40 && isTerminal(a.stderr) {
-						line := a.newStatusLine(code)
-						defer line.end()
-						req.Progress = func(done, target int64) {
-							st := octal.Status{Done: int(done), Limit: int(to) + 1, LimitIsTo: true}
-							if target < int64(to)+1 {
-								st.ProofAt = int(target) // where the period seen would be proved
-							}
-							line.update(st)
-						}
-					}
-				}
 			}
 			var res query.Answer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
