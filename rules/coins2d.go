@@ -53,7 +53,7 @@ func cornersEntry() entry {
 			Example:  "1,2 2,1",
 			Theory:   "Twins × Twins: by the Tartan theorem coin x,y has value x ⊗ y, the nim-product (seed 003, HDU 3404 with its 1-based input taken as is)",
 			Indexing: "coordinates are numbered from 0 (a coin in row or column 0 can never move)",
-			Limits:   fmt.Sprintf("closed form for any uint64 coordinates; winning moves are searched among %d corners (at each coin the shorter side's moves are tried and the longer side's solved; when both coordinates are large a winning move may not be found, and a note says so)", tartanBudget),
+			Limits:   fmt.Sprintf("closed form for any uint64 coordinates; winning moves are searched among %d corners (at each coin the shorter side's moves are tried and the longer side's solved), then solved in the subfields of the nim-field; rarely (about 1 position in 400 with random large coordinates) no winning move is found, and a note says so", tartanBudget),
 			Play:     "normal",
 		},
 		build: func(flags) (Ruleset, error) { return coins2D{name: "corners", rows: tw, cols: tw, tartan: true}, nil },
@@ -84,7 +84,7 @@ func tartanEntry() entry {
 			Example:  "--rows ruler --cols mock-turtles 1,2 3,3",
 			Theory:   "the Tartan theorem (seed 003): coin x,y has value g_R(x) ⊗ g_C(y), the nim-product of the two 1-D values; corners is tartan --rows twins --cols twins",
 			Indexing: "each coordinate is numbered as in its 1-D ruleset (turtles and ruler from 1, mock-turtles and twins from 0)",
-			Limits:   fmt.Sprintf("closed form for any coordinates the 1-D rulesets accept; winning moves are searched among %d candidate moves, and moves turning over more than %d coins (long ruler runs) are not listed; when both coordinates are large a winning move may not be found, and a note says so", tartanBudget, tartanMaxCoins),
+			Limits:   fmt.Sprintf("closed form for any coordinates the 1-D rulesets accept; winning moves are searched among %d candidate moves, then solved in the subfields of the nim-field; moves turning over more than %d coins (long ruler runs) are not listed; rarely (about 1 position in 400 with random large coordinates) no winning move is found, and a note says so", tartanBudget, tartanMaxCoins),
 			Play:     "normal",
 		},
 		build: func(f flags) (Ruleset, error) {
@@ -359,8 +359,14 @@ func (c coins2D) Analyze(ctx context.Context, p Position) (Analysis, error) {
 			if pass == 0 {
 				share = budget / (len(coins) - n)
 			}
+			before := len(a.WinningMoves)
 			spent, done := c.tartanMovesAt(p, p[i], p[i+1], v, share, &a, add)
 			budget -= spent
+			if !done && pass == 0 && len(a.WinningMoves) == before {
+				// the search found none at a coin that has one: solve for it
+				left := tartanBudget
+				c.tartanSolve(p[i], p[i+1], v, &left, add)
+			}
 			if !done {
 				a.Complete = false
 			}
