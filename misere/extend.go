@@ -128,6 +128,11 @@ func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
 	if gameErr != nil {
 		return nil, gameErr
 	}
+	if f, ok := q.game.(Fallible); ok {
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

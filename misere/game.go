@@ -18,6 +18,13 @@ type Game interface {
 	Options(n int) iter.Seq[[]int]
 }
 
+// Fallible is a Game whose moves can fail (a user's script): after each call of Options has
+// been read, Compute asks Err and stops with the error it returns, if any.
+type Fallible interface {
+	Game
+	Err() error
+}
+
 // Named is a Game that can say its name (a code such as "0.07", or a ruleset's name).
 type Named interface {
 	Game

@@ -312,34 +312,6 @@ func moore(ctx context.Context, ns, k int, delta []int32, label []bool) ([]int32
 	}
 }
 
-// sameLanguage reports whether a and b (same heaps) put the same sums in their P-portions, by a
-// search of the pairs of classes reachable from the identities.
-func sameLanguage(ctx context.Context, a, b *Quotient) (bool, error) {
-	hs := a.moving()
-	nb := int32(len(b.isP))
-	seen := map[int64]bool{0: true}
-	queue := []int64{0}
-	for len(queue) > 0 {
-		if len(seen)&1023 == 0 && ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		p := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		x, y := int32(p/int64(nb)), int32(p%int64(nb))
-		if a.isP[x] != b.isP[y] {
-			return false, nil
-		}
-		for _, h := range hs {
-			np := int64(a.act[h][x])*int64(nb) + int64(b.act[h][y])
-			if !seen[np] {
-				seen[np] = true
-				queue = append(queue, np)
-			}
-		}
-	}
-	return true, nil
-}
-
 // renumber returns q with its elements numbered in the multiset order of their smallest sums,
 // with those sums, and its generators.
 func (q *Quotient) renumber() (*Quotient, error) {

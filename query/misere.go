@@ -22,6 +22,11 @@ type MisereRequest struct {
 	MaxHeap Arg    `json:"max_heap,omitempty"` // the largest heap (default 20)
 	MaxSize Arg    `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
 	Stable  Arg    `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
+	// Script is the Starlark source of a one-heap game, in place of Game: heap n is the position
+	// n, and its moves, split by split() into components, must be sums of smaller heaps.
+	Script string `json:"script,omitempty"`
+	// ScriptName names the script in messages and in the answer ("script:NAME").
+	ScriptName string `json:"-"`
 }
 
 // MisereAnswer is the answer of Misere: the quotient, for people (WriteText) and as JSON.
@@ -47,9 +52,26 @@ var misereGames = map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "
 const maxMisereTable = 1024
 
 // Misere computes the misère quotient of a take-and-break game.
-func Misere(ctx context.Context, r MisereRequest) (*MisereAnswer, error) {
+func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	var g misere.Game
 	name := r.Game
+	if r.Script != "" {
+		if r.Game != "" {
+			return nil, Badf(`give either "game" or "script", not both`)
+		}
+		run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
+		if err != nil {
+			return nil, err
+		}
+		defer run.close()
+		name = run.name
+		g = &scriptHeaps{g: run.game}
+		ans, err := misereOf(ctx, g, name, r)
+		if err != nil {
+			return nil, run.fail(err)
+		}
+		return ans, nil
+	}
 	if name == "nim" {
 		g = misere.Nim()
 	} else {
@@ -63,6 +85,11 @@ func Misere(ctx context.Context, r MisereRequest) (*MisereAnswer, error) {
 		}
 		g = misere.Octal(c)
 	}
+	return misereOf(ctx, g, name, r)
+}
+
+// misereOf computes the quotient of g for r.
+func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest) (*MisereAnswer, error) {
 	opt := misere.Options{MaxHeap: 20}
 	for _, f := range []struct {
 		arg  Arg
@@ -88,10 +115,15 @@ func Misere(ctx context.Context, r MisereRequest) (*MisereAnswer, error) {
 		if errors.As(err, &se) {
 			return nil, &Error{Kind: OverLimit, Limit: "max_size", Max: se.Max, Msg: strings.TrimPrefix(err.Error(), "misere: "), Err: err}
 		}
-		if ctx.Err() != nil {
+		var qe *Error
+		if ctx.Err() != nil || errors.As(err, &qe) {
 			return nil, err
 		}
-		return nil, &Error{Kind: Internal, Msg: err.Error(), Err: err}
+		var ge *misere.GameError
+		if errors.As(err, &ge) {
+			return nil, Badf("%v", err)
+		}
+		return nil, err
 	}
 	a := &MisereAnswer{Game: name, MaxHeap: q.MaxHeap(), Stopped: stop, Order: q.Order(), POrder: q.POrder(),
 		Generators: q.Generators(), Pretending: q.Pretending(), PPortion: q.PPortion(), Sizes: q.Sizes()}

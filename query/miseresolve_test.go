@@ -2,6 +2,8 @@ package query
 
 import (
 	"context"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,3 +58,29 @@ func TestSolveMisereByQuotient(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestMisereScript(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile("../examples/kayles-heaps.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Misere(ctx, MisereRequest{Script: string(src), ScriptName: "kayles-heaps.star", MaxHeap: "12"}, CLI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := Misere(ctx, MisereRequest{Game: "0.77", MaxHeap: "12"}, CLI())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Game != "script:kayles-heaps.star" || s.Order != k.Order || !slices.Equal(s.Pretending, k.Pretending) ||
+		!slices.Equal(s.PPortion, k.PPortion) || !slices.Equal(s.Presentation, k.Presentation) {
+		t.Errorf("script %+v\ncode %+v", s, k)
+	}
+	for _, bad := range []string{"def moves(n):\n    return [n]\n", "def moves(n):\n    return [\"x\"]\n", "def moves(n):\n    return n.x\n"} {
+		_, err := Misere(ctx, MisereRequest{Script: bad, MaxHeap: "5"}, CLI())
+		if KindOf(err) != BadInput {
+			t.Errorf("%q: %v (%v)", bad, err, KindOf(err))
+		}
+	}
+}

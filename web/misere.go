@@ -12,5 +12,5 @@ type MisereRequest = query.MisereRequest
 
 // misere answers as `grundy misere GAME --json` does.
 func (s *Server) misere(ctx context.Context, r *MisereRequest) (any, error) {
-	return query.Misere(ctx, *r)
+	return query.Misere(ctx, *r, s.queryLimits())
 }

@@ -32,7 +32,11 @@ func TestMisereCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "a² = 1, b³ = b") || !strings.Contains(out, "|Q| = 6, |P| = 2") {
 		t.Errorf("exit %d: %s", code, out)
 	}
-	for _, args := range [][]string{{"misere", "0.7x"}, {"misere", "nim", "--max-heap", "x"}, {"misere", "nim", "--max-heap", "20", "--max-size", "10"}} {
+	out, errOut, code = runCLI(t, "", "misere", "--script", "../../examples/kayles-heaps.star", "--max-heap", "9")
+	if code != 0 || !strings.Contains(out, "|Q| = 18, |P| = 6") {
+		t.Errorf("script: exit %d: %s %s", code, out, errOut)
+	}
+	for _, args := range [][]string{{"misere", "0.7x"}, {"misere"}, {"misere", "0.77", "--script", "../../examples/kayles-heaps.star"}, {"misere", "--script", "/nonexistent.star"}, {"misere", "nim", "--max-heap", "x"}, {"misere", "nim", "--max-heap", "20", "--max-size", "10"}} {
 		_, errOut, code := runCLI(t, "", args...)
 		if code != 2 || !strings.HasPrefix(errOut, "grundy: ") {
 			t.Errorf("%v: exit %d, %q", args, code, errOut)
