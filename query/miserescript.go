@@ -56,4 +56,3 @@ func (s *scriptHeaps) Options(n int) iter.Seq[[]int] {
 		}
 	}
 }
-
