@@ -78,6 +78,10 @@ func TestRefusalsForSizeAreTyped(t *testing.T) {
 			_, err := Solve(ctx, "prime-take", nil, []string{fmt.Sprint(primeTakeMax + 1)})
 			return err
 		}},
+		{"octal_heap", octalMaxTable, func() error {
+			_, err := Solve(ctx, "grundy-game", nil, []string{"100000"})
+			return err
+		}},
 		{"search_mib", SearchBytes >> 20, func() error {
 			_, err := SolveMisere(ctx, "lasker", nil, []string{"100000", "100000", "100000"})
 			return err

@@ -23,6 +23,9 @@ const (
 	// octalMaxTable is the largest heap the rulesets table for a code whose period is not proved
 	// (Grundy's game, or a code whose proof lies further): heaps beyond are refused.
 	octalMaxTable = 1 << 16
+	// octalMaxTable3 is octalMaxTable for codes that split a heap in three (hexadecimal codes
+	// with an 8 bit), whose table costs about n³ steps (8192 heaps: about 2 s).
+	octalMaxTable3 = 1 << 13
 	// octalProofTable is how far the table is first taken, looking for a proof of the period.
 	octalProofTable = 1 << 12
 	// octalMaxBytes is the engine's memory budget (the table and the method's work space).
@@ -50,7 +53,7 @@ type octalTable struct {
 }
 
 func octalInfo(name string, code octal.Code, summary string) Info {
-	limits := fmt.Sprintf("any heap up to 2^63-1 once the octal periodicity theorem proves the period (the table is taken up to %d heaps looking for the proof); otherwise heaps up to %d, the largest table computed (over it: the limit octal_heap). Winning moves: every one for heaps within the table or its proved period; %d splits are examined at most", octalMaxTable, octalMaxTable, octalBudget)
+	limits := fmt.Sprintf("any heap up to 2^63-1 once the octal periodicity theorem proves the period (the table is taken up to %d heaps looking for the proof, %d for codes that split a heap in three); otherwise heaps up to the table's end (over it: the limit octal_heap). Winning moves: every one for heaps within the table or its proved period (one split per class of values beyond the table; three-heap splits within the table only); %d splits are examined at most", octalMaxTable, octalMaxTable3, octalBudget)
 	if code.IsGrundysGame() {
 		limits = fmt.Sprintf("heaps up to %d (no periodicity theorem applies to Grundy's game, so only the table answers; over it: the limit octal_heap). Winning moves: every one, %d splits examined at most", octalMaxTable, octalBudget)
 	}
@@ -148,9 +151,13 @@ func (o octalGame) table(ctx context.Context, n uint64) (*octal.Result, error) {
 	if covered(o.tab.res) {
 		return o.tab.res, nil
 	}
-	to := max(octalProofTable, int(min(n, octalMaxTable)))
+	limit := uint64(octalMaxTable)
+	if o.code.MaxHeaps() == 3 {
+		limit = octalMaxTable3
+	}
+	to := max(octalProofTable, int(min(n, limit)))
 	if o.tab.res != nil {
-		to = octalMaxTable // the first table did not cover n: go to the limit at once
+		to = int(limit) // the first table did not cover n: go to the limit at once
 	}
 	res, err := octal.Compute(ctx, o.code, octal.Options{To: to, MaxBytes: octalMaxBytes})
 	if err != nil {
