@@ -128,17 +128,19 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 			}
 			var bar *progressBar
 			var log *shardLog
-			if req.Shard != "" && !isTerminal(a.stderr) {
-				log = &shardLog{a: a, name: "scan " + args[0] + " shard " + req.Shard, start: time.Now()}
-				req.Codes, req.Row = log.codes, log.row
-			} else {
-				desc := "scan " + args[0]
-				if req.Shard != "" {
-					desc += " shard " + req.Shard
-				}
-				req.Codes = func(n int) { bar = a.newProgress(false, int64(n), desc, "codes") }
-				req.Done = func() { bar.add(1) }
+			desc := "scan " + args[0]
+			if req.Shard != "" { // a line a code on a batch system's log, or the bar; a summary
+				desc += " shard " + req.Shard
+				log = &shardLog{a: a, name: desc, start: time.Now(), quiet: isTerminal(a.stderr)}
+				req.Row = log.row
 			}
+			req.Codes = func(n int) {
+				if log != nil {
+					log.codes(n)
+				}
+				bar = a.newProgress(false, int64(n), desc, "codes")
+			}
+			req.Done = func() { bar.add(1) }
 			out, err := query.Scan(cmd.Context(), req, query.Limits{})
 			bar.finish()
 			if log != nil && out.Games != nil {

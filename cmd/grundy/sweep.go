@@ -55,10 +55,12 @@ func resolveShard(flag string, shards int) (string, error) {
 }
 
 // shardLog reports a sharded scan's progress on stderr, one line a code, for the logs of a batch
-// system (where stderr is no terminal and no bar is drawn), and its summary at the end.
+// system (where stderr is no terminal and no bar is drawn; quiet when it is, and the bar shows),
+// and its summary at the end.
 type shardLog struct {
 	a        *app
 	name     string // "scan 0.?? shard 1/4"
+	quiet    bool   // no line a code
 	start    time.Time
 	total    int
 	computed int
@@ -67,7 +69,9 @@ type shardLog struct {
 
 func (l *shardLog) codes(n int) {
 	l.total = n
-	fmt.Fprintf(l.a.stderr, "grundy: %s: %d codes\n", l.name, n)
+	if !l.quiet {
+		fmt.Fprintf(l.a.stderr, "grundy: %s: %d codes\n", l.name, n)
+	}
 }
 
 func (l *shardLog) row(r *report.ScanRow, stored bool) {
@@ -77,6 +81,9 @@ func (l *shardLog) row(r *report.ScanRow, stored bool) {
 		what = "already in the catalogue"
 	} else {
 		l.computed++
+	}
+	if l.quiet {
+		return
 	}
 	per := "no period"
 	if r.Period != nil {
