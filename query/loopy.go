@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"grundy/game"
@@ -97,3 +98,40 @@ func seqLoopyRuleset(ctx context.Context, r SeqRequest, to uint64, lim Limits) (
 // declared a draw when a position occurs for the DrawRepeats-th time with the same player to
 // move. Play is answered one step at a time, so the driver (the command line, the page) counts.
 const DrawRepeats = rules.DrawRepeats
+
+// wins reports whether the sum keys is a P-position (a move to it wins): its Grundy value is 0,
+// or with loopy its loopy value.
+func (run *scriptRun) wins(keys []string, loopy bool) (bool, error) {
+	if !loopy {
+		v, err := run.value(keys)
+		return v == 0, err
+	}
+	vals := make([]game.LoopyValue, len(keys))
+	for i, k := range keys {
+		v, err := run.solver.LoopyValue(k)
+		if err != nil {
+			return false, err
+		}
+		vals[i] = v
+	}
+	return game.AddLoopy(vals...).Outcome() == game.PrevWins, nil
+}
+
+// engineLoopy picks the engine's move in a game with cycles (game.Solver.LoopyMove): a winning
+// move that makes progress, a move that keeps a draw, or the first move.
+func (run *scriptRun) engineLoopy(keys []string) (scriptMove, error) {
+	m, ok, err := run.solver.LoopyMove(keys)
+	if err != nil {
+		return scriptMove{}, err
+	}
+	if !ok {
+		return scriptMove{}, Internalf("the engine has no move to play")
+	}
+	to := append([]string(nil), keys...)
+	to[m.Component] = m.To
+	text := m.To
+	if len(keys) > 1 {
+		text = fmt.Sprintf("component %d: %s%s%s", m.Component+1, keys[m.Component], sumMoveSeparator, m.To)
+	}
+	return scriptMove{text: text, to: to}, nil
+}

@@ -23,6 +23,10 @@ type PlayRequest struct {
 	Position   []string          `json:"position"`
 	Move       string            `json:"move,omitempty"`
 	Engine     bool              `json:"engine,omitempty"`
+	// Loopy (scripts) plays a game whose moves may have cycles, by its loopy values: the engine
+	// wins when it can (making progress), keeps a draw otherwise; the driver declares a draw by
+	// the repetition rule (DrawRepeats).
+	Loopy bool `json:"loopy,omitempty"`
 }
 
 // PlayStep is the answer of Play (report.Play, the JSON), which also writes itself for people.

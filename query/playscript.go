@@ -129,7 +129,11 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		}
 	}
 	if !done && !humanTurn {
-		m, err := run.engine(keys)
+		engine := run.engine
+		if r.Loopy {
+			engine = run.engineLoopy
+		}
+		m, err := engine(keys)
 		if err != nil {
 			return PlayStep{}, run.fail(err)
 		}
@@ -153,11 +157,11 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		return PlayStep{}, run.fail(err)
 	}
 	for _, m := range legal {
-		v, err := run.value(m.to)
+		win, err := run.wins(m.to, r.Loopy)
 		if err != nil {
 			return PlayStep{}, run.fail(err)
 		}
-		ans.Moves = append(ans.Moves, report.MoveEntry{Move: m.text, To: m.to, Winning: v == 0})
+		ans.Moves = append(ans.Moves, report.MoveEntry{Move: m.text, To: m.to, Winning: win})
 	}
 	ans.More = more
 	return PlayStep{ans}, nil

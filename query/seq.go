@@ -116,6 +116,8 @@ type ScriptRequest struct {
 	Source string `json:"source"`
 	// To is the last heap.
 	To Arg `json:"to"`
+	// Loopy asks for the loopy values of a game whose moves may have cycles (report.LoopySeq).
+	Loopy bool `json:"loopy,omitempty"`
 }
 
 // Script answers a ScriptRequest as Seq answers {"script": Source, "to": To}: the answer of
@@ -124,5 +126,5 @@ func Script(ctx context.Context, r ScriptRequest, lim Limits) (Answer, error) {
 	if r.Source == "" {
 		return nil, Badf(`missing "source": a Starlark script defining moves(pos)`)
 	}
-	return Seq(ctx, SeqRequest{Script: r.Source, To: r.To}, lim)
+	return Seq(ctx, SeqRequest{Script: r.Source, To: r.To, Loopy: r.Loopy}, lim)
 }

@@ -99,3 +99,23 @@ func TestPlayLoopyDraw(t *testing.T) {
 		t.Fatalf("win: %d\n%s", code, out)
 	}
 }
+
+func TestPlayScriptLoopy(t *testing.T) {
+	f := writeScript(t, squareButOneStar)
+	out, _, code := runCLI(t, strings.Repeat("#1\n", 20), "play", "--script", f, "--loopy", "2", "4", "--first", "me")
+	if code != 0 || !strings.Contains(out, "Game over: a draw") {
+		t.Fatalf("draw: %d\n%s", code, out)
+	}
+	// 1 + 2 is N (1 + ∞{1} = ∞{0}): the engine moving first wins whatever the person plays.
+	out, _, code = runCLI(t, strings.Repeat("#1\n", 50), "play", "--script", f, "--loopy", "1", "2", "--first", "engine")
+	if code != 0 || !strings.Contains(out, "Game over: I win.") {
+		t.Fatalf("win: %d\n%s", code, out)
+	}
+	v := decodeJSON(t, "", "play", "--script", f, "--loopy", "1", "2", "--first", "me")
+	for _, m := range v["moves"].([]any) {
+		mm := m.(map[string]any)
+		if win := mm["move"] == "component 2: 2 -> 1"; mm["winning"] != win {
+			t.Fatalf("moves: %v", v["moves"])
+		}
+	}
+}

@@ -37,11 +37,11 @@ Example:
   grundy play nim 3 4 5 --first engine`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"first"}, scriptFlagNames...), nil)
+			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"first"}, scriptFlagNames...), []string{"loopy"})
 			if done || err != nil {
 				return err
 			}
-			req := query.PlayRequest{Flags: g.ruleset}
+			req := query.PlayRequest{Flags: g.ruleset, Loopy: g.bools["loopy"]}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
@@ -72,6 +72,7 @@ Example:
 	}
 	addScriptFlagDocs(cmd)
 	cmd.Flags().String("first", "", "who moves first: me (you) or engine; asked when not given")
+	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles, played by its loopy values; a position recurring a third time with you to move is a declared draw")
 	return cmd
 }
 
