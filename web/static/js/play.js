@@ -29,26 +29,50 @@ async function solve() {
   }
 }
 
-// valueText says a solve answer's value for people: a decimal string (the JSON number rule), a
-// loopy value {"infinite": true, "set": [...]}, or null.
-export function valueText(v) {
-  if (v === null || v === undefined) return "no Grundy value applies here";
-  if (typeof v === "object" && v.infinite) return `loopy value ∞(${(v.set || []).join(",")}): infinite, its finite options' values ${JSON.stringify(v.set || [])}`;
-  return `Grundy value ${v}`;
+// loopyText writes a loopy value as the command line does: "3", or "∞{0,2}" for
+// {"infinite": true, "set": [0, 2]}.
+export function loopyText(v) {
+  if (v !== null && typeof v === "object" && v.infinite) return `∞{${(v.set || []).join(",")}}`;
+  return String(v);
 }
+
+// valueText says a solve answer's value for people: a decimal string (the JSON number rule), a
+// loopy value {"infinite": true, "set": [...]}, or null. loopy: the answer is one of a game with
+// cycles (its finite values are loopy values too).
+export function valueText(v, loopy) {
+  if (v === null || v === undefined) return "no Grundy value applies here";
+  if (typeof v === "object" && v.infinite) {
+    const set = v.set || [];
+    return `loopy value ${loopyText(v)}: infinite — play can go on for ever; the finite values of its options: ${set.length ? set.join(", ") : "none"}`;
+  }
+  return `${loopy ? "loopy value" : "Grundy value"} ${v}`;
+}
+
+// DrawRepeats is the repetition rule of play (grundy's query.DrawRepeats): a position occurring a
+// third time with the same player to move is a declared draw.
+export const DrawRepeats = 3;
 
 // renderSolve shows the answer of /api/solve in box; its parts get the ids prefix-outcome,
 // prefix-value and prefix-moves.
 export function renderSolve(box, r, prefix) {
   const who = { N: "N: the player to move wins", P: "P: the player to move loses (the previous player wins)", D: "D: a draw (neither player can force a win)" }[r.outcome] || r.outcome;
   box.append(el("p", { class: "big" }, el("span", { class: `outcome-${r.outcome}`, id: `${prefix}-outcome`, text: who })));
-  box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value) }));
+  const loopy = Array.isArray(r.drawing_moves);
+  box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value, loopy) }));
+  if (r.components && r.components.length > 1) {
+    box.append(el("p", { id: `${prefix}-components`, text: `the sum of ${r.components.map(loopyText).join(" + ")} (generalized Sprague–Grundy theorem: a ⊕ b, a + ∞{K} = ∞{K ⊕ a}, two ∞ make a draw)` }));
+  }
   if (r.winning_moves && r.winning_moves.length) {
     const t = el("table", { class: "winning", id: `${prefix}-moves` }, el("tr", {}, el("th", { text: "winning move" }), el("th", { text: "to" })));
     for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: Array.isArray(m.to) ? m.to.join(" ") : String(m.to) })));
     box.append(t);
   } else if (r.outcome === "N") {
     box.append(el("p", { class: "hint", text: "winning moves not listed" }));
+  }
+  if (loopy && r.drawing_moves.length) {
+    const t = el("table", { class: "winning", id: `${prefix}-drawing` }, el("tr", {}, el("th", { text: "move that keeps the draw" }), el("th", { text: "to" })));
+    for (const m of r.drawing_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: m.to.join(" ") })));
+    box.append(t);
   }
   if (r.winning_moves_complete === false && r.winning_moves && r.winning_moves.length) box.append(el("p", { class: "hint", text: "(not every winning move is listed)" }));
   if (r.method) box.append(el("p", { class: "hint", text: `method: ${r.method}` }));
@@ -95,6 +119,13 @@ function show(st) {
   if (st.over) {
     status.textContent = st.winner === "you" ? "Game over: you win!" : "Game over: the engine wins.";
     status.dataset.result = st.winner === "you" ? "you-win" : "engine-wins";
+    return;
+  }
+  const key = st.position.join(" ");
+  if (game.turns.filter((t) => t.position.join(" ") === key).length >= DrawRepeats - 1) {
+    status.textContent = `Game over: a draw — this position has occurred ${DrawRepeats} times with you to move.`;
+    status.dataset.result = "draw";
+    game.here = { ...st, over: true };
     return;
   }
   game.turns.push({ position: st.position, history: $("history").children.length });

@@ -3,7 +3,7 @@
 // the engine (POST /api/play with "script"), all under the server's script limits.
 
 import { $, api, el, words } from "./api.js";
-import { renderSolve } from "./play.js";
+import { DrawRepeats, loopyText, renderSolve } from "./play.js";
 
 const exampleSource = `# Subtraction game S = {1, 3, 4}: from a heap of n take 1, 3 or 4.
 def moves(n):
@@ -16,15 +16,21 @@ async function table() {
   const out = $("script-result");
   out.replaceChildren("…");
   try {
-    const r = await api("/api/script", { source: $("script-source").value, to: Number($("script-to").value) });
+    const loopy = $("script-table-loopy").checked;
+    const body = { source: $("script-source").value, to: Number($("script-to").value) };
+    if (loopy) body.loopy = true;
+    const r = await api("/api/script", body);
     const v = r.values || [], t = el("table", { class: "gtable", id: "script-table" });
     for (let i = 0; i < v.length; i += 20) {
-      const n = el("tr", {}, el("th", { text: "n" })), g = el("tr", {}, el("th", { text: "g(n)" }));
+      const n = el("tr", {}, el("th", { text: "n" })), g = el("tr", {}, el("th", { text: loopy ? "γ(n)" : "g(n)" }));
+      const o = el("tr", {}, el("th", { text: "outcome" }));
       for (let j = i; j < Math.min(v.length, i + 20); j++) {
         n.append(el("td", { class: "n", text: String(j) }));
-        g.append(el("td", { text: String(v[j]) }));
+        g.append(el("td", { text: loopyText(v[j]) }));
+        if (r.outcomes) o.append(el("td", { class: `outcome-${r.outcomes[j]}`, text: r.outcomes[j] }));
       }
       t.append(n, g);
+      if (r.outcomes) t.append(o);
     }
     out.replaceChildren(t, el("p", { id: "script-period", text: r.period !== null && r.period !== undefined
       ? `period ${r.period}, preperiod ${r.preperiod} (${r.proved ? "proved" : "apparent in the values computed, not proved"})`
@@ -59,7 +65,7 @@ async function solve() {
 }
 
 // scriptGame is the game against the engine: the script and the last state; the server keeps none.
-export const scriptGame = { req: null, here: null, busy: false };
+export const scriptGame = { req: null, here: null, busy: false, seen: new Map() };
 
 async function step(body) {
   scriptGame.busy = true;
@@ -77,6 +83,8 @@ async function startGame() {
   const r = request();
   $("script-solve-error").textContent = "";
   scriptGame.req = { script: r.script };
+  if (r.loopy) scriptGame.req.loopy = true;
+  scriptGame.seen = new Map(); // positions with the person to move: the repetition rule
   scriptGame.here = null;
   $("script-history").replaceChildren();
   $("script-move-list").replaceChildren();
@@ -97,6 +105,13 @@ function showStep(st) {
   if (st.over) {
     status.textContent = st.winner === "you" ? "Game over: you win!" : "Game over: the engine wins.";
     status.dataset.result = st.winner === "you" ? "you-win" : "engine-wins";
+    return;
+  }
+  const key = st.position.join(" + "), n = (scriptGame.seen.get(key) || 0) + 1;
+  scriptGame.seen.set(key, n);
+  if (n >= DrawRepeats) {
+    status.textContent = `Game over: a draw — this position has occurred ${DrawRepeats} times with you to move.`;
+    status.dataset.result = "draw";
     return;
   }
   status.textContent = "Your move.";
