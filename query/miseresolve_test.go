@@ -84,3 +84,35 @@ func TestMisereScript(t *testing.T) {
 		}
 	}
 }
+
+// A script's misère sum through the quotient agrees with the engine's exhaustive search of the sum.
+func TestScriptMisereByQuotientMatchesSearch(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile("../examples/kayles-heaps.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pos := range [][]string{{"7", "5"}, {"1", "4"}, {"9"}, {"3", "3", "6"}, {"2", "5", "8"}, {"1", "1", "1"}} {
+		a, err := Solve(ctx, SolveRequest{Script: string(src), Position: pos, Misere: true}, CLI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := a.(ScriptSolve)
+		if !strings.HasPrefix(got.Method, "misère quotient") {
+			t.Fatalf("%v: method %q", pos, got.Method)
+		}
+		run, err := loadScript(ctx, "", string(src), CLI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, _ := run.positions(pos)
+		want, err := run.solve(keys, true)
+		run.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != want.Outcome || (len(got.WinningMoves) > 0) != (len(want.WinningMoves) > 0) {
+			t.Errorf("%v: quotient %s (%d moves), search %s (%d moves)", pos, got.Outcome, len(got.WinningMoves), want.Outcome, len(want.WinningMoves))
+		}
+	}
+}

@@ -124,6 +124,11 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 	if err != nil {
 		return nil, err
 	}
+	if r.Misere {
+		if ans, ok, err := solveScriptMisere(ctx, run, keys); ok || err != nil {
+			return ans, err
+		}
+	}
 	if r.Loopy {
 		res, err := solveLoopy(run.solver, run.name, keys)
 		if err != nil {
