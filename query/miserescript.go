@@ -100,7 +100,7 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 	}
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
-	for _, m := range misere.WinningMoves(q, heaps) {
+	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
 			to[i] = strconv.Itoa(h)

@@ -84,7 +84,7 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 	}
 	out.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		code, top, q.Order(), q.POrder(), q.Name(e), pin)
-	for _, m := range misere.WinningMoves(q, heaps) {
+	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
 			to[i] = strconv.Itoa(h)
@@ -108,8 +108,23 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 		}
 		out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
 	}
-	if len(out.WinningMoves) > 0 {
-		out.Note = "a move on one of several equal heaps is listed once, on the first"
-	}
 	return out, true, nil
+}
+
+// allIndices repeats each winning move (found on the first heap of its size) on every heap of
+// that size, as the engine's search lists them.
+func allIndices(moves []misere.Move, heaps []int) []misere.Move {
+	var out []misere.Move
+	for _, m := range moves {
+		for i, h := range heaps {
+			if h != m.Heap {
+				continue
+			}
+			c := m
+			c.Index = i
+			c.After = append(append(append([]int{}, heaps[:i]...), m.After[m.Index:m.Index+len(m.After)-len(heaps)+1]...), heaps[i+1:]...)
+			out = append(out, c)
+		}
+	}
+	return out
 }
