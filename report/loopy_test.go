@@ -48,3 +48,25 @@ func TestLoopySeqPeriod(t *testing.T) {
 		t.Fatal("summary has values")
 	}
 }
+
+// FuzzLoopyValueJSON: any JSON is read as a loopy value or refused, never a panic, and what is
+// read writes back to a document that reads as the same value.
+func FuzzLoopyValueJSON(f *testing.F) {
+	for _, s := range []string{`"3"`, `"18446744073709551615"`, `{"infinite":true,"set":[0,2]}`, `{"infinite":true,"set":[]}`, `{"infinite":true}`, `"x"`, `null`, `{"infinite":true,"set":[2,0,2]}`, `3`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var v LoopyValue
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			return
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back LoopyValue
+		if err := json.Unmarshal(b, &back); err != nil || !back.Equal(v.LoopyValue) {
+			t.Fatalf("%s -> %v -> %s -> %v, %v", s, v, b, back, err)
+		}
+	})
+}
