@@ -316,9 +316,9 @@ func TestLoopyValueDefinition(t *testing.T) {
 
 // TestLoopyValueExamples reproduces examples from the literature.
 func TestLoopyValueExamples(t *testing.T) {
-	// A self-loop with a move to a terminal position: ∞{0}, an N-position; a bare 2-cycle: ∞{},
-	// draws. The figure of Fraenkel's "Scenic trails" survey (§ on cyclic games) makes the same
-	// points: a cycle with no exit is a draw; an exit to a P-position makes its entry N.
+	// A self-loop with a move to a terminal position: ∞{0}, an N-position (not 1: the mex of
+	// {0, γ} would be 2, and not 2: its option of value 2 would be itself); a bare 2-cycle: ∞{},
+	// draws.
 	g := graph{0: {0, 1}, 2: {3}, 3: {2}}
 	s := NewSolver[int](g)
 	for p, want := range []LoopyValue{Infinity(0), Nimber(0), Infinity(), Infinity()} {

@@ -95,3 +95,28 @@ func TestBrowserLoopyRuleset(t *testing.T) {
 		t.Fatalf("solve view: %q, %q", outcome, drawing)
 	}
 }
+
+// TestBrowserLoopySequence: the sequences view with a ruleset with cycles shows its loopy values,
+// the infinite ones marked, and the outcomes.
+func TestBrowserLoopySequence(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	var summary, values string
+	var marked bool
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#sequences"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#seq-ruleset", "square-but-one"),
+		chromedp.Evaluate(`document.getElementById("seq-ruleset").dispatchEvent(new Event("change"))`, nil),
+		chromedp.SetValue("#seq-to", "9"),
+		chromedp.Click("#seq-go"),
+		waitText("#seq-summary", "outcomes PNDDNPNDDN", &summary),
+		chromedp.Text("#seq-values", &values),
+		chromedp.Evaluate(`document.querySelector('#seq-plot [data-role="infinite"]') !== null`, &marked),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if values != "0 1 ∞{1} ∞{} ∞{0} 0 ∞{0} ∞{} ∞{} ∞{0}" || !marked {
+		t.Fatalf("values %q, ∞ marked %v", values, marked)
+	}
+}

@@ -2,6 +2,7 @@
 // live progress, plotted with the period shaded, downloadable as CSV or JSON.
 
 import { $, el, svg } from "./api.js";
+import { loopyText } from "./play.js";
 import { readFlags, ruleByName, showFlags } from "./rules.js";
 
 let lastSeq = null;
@@ -78,10 +79,14 @@ async function streamSeq(body, progress) {
 
 function plotSeq(r, base) {
   lastSeq = { request: base, result: r };
-  const v = r.values || [], n = v.length, plot = $("seq-plot");
+  // A ruleset with cycles answers loopy values ("3", or {"infinite": true, "set": [...]}) and
+  // their outcomes: the finite ones are plotted, the infinite ones marked along the top.
+  const loopy = typeof r.outcomes === "string";
+  const raw = r.values || [], n = raw.length, plot = $("seq-plot");
+  const v = raw.map((g) => (g !== null && typeof g === "object" ? NaN : Number(g)));
   plot.replaceChildren();
   const W = 900, H = 320, L = 40, R = 10, T = 10, B = 30;
-  const max = Math.max(1, ...v);
+  const max = Math.max(1, ...v.filter((g) => !Number.isNaN(g)));
   const X = (i) => L + (n <= 1 ? 0 : (i / (n - 1)) * (W - L - R));
   const Y = (g) => H - B - (g / max) * (H - T - B);
   const hasPeriod = r.period !== null && r.period !== undefined && r.period > 0;
@@ -112,8 +117,13 @@ function plotSeq(r, base) {
   // The values: one small mark per heap, all in one path.
   const w = Math.max(1.5, (W - L - R) / Math.max(1, n) * 0.8);
   let d = "";
-  v.forEach((g, i) => { d += `M${(X(i) - w / 2).toFixed(1)} ${Y(g).toFixed(1)}h${w.toFixed(1)}v-2h-${w.toFixed(1)}z`; });
+  let inf = "";
+  v.forEach((g, i) => {
+    if (Number.isNaN(g)) inf += `M${(X(i) - w / 2).toFixed(1)} ${T + 2}h${w.toFixed(1)}v4h-${w.toFixed(1)}z`;
+    else d += `M${(X(i) - w / 2).toFixed(1)} ${Y(g).toFixed(1)}h${w.toFixed(1)}v-2h-${w.toFixed(1)}z`;
+  });
   plot.append(svg("path", { d, fill: "#2b6cb0", stroke: "#2b6cb0", "stroke-width": "1", "data-role": "values" }));
+  if (inf) plot.append(svg("path", { d: inf, fill: "#b3261e", "data-role": "infinite" }));
   plot.dataset.points = String(n);
 
   const per = hasPeriod
@@ -122,9 +132,10 @@ function plotSeq(r, base) {
   $("seq-summary").textContent = r.computed_to < n - 1
     ? `g(0) … g(${n - 1}): computed to g(${r.computed_to}), the rest from the proved period; ${per}.`
     : `g(0) … g(${r.computed_to}) computed; ${per}.`;
-  $("seq-values").textContent = v.join(" ");
+  if (loopy) $("seq-summary").textContent += ` Loopy values (the game has cycles; ∞ marked in red along the top); outcomes ${r.outcomes}.`;
+  $("seq-values").textContent = raw.map(loopyText).join(" ");
 
-  const csv = "n,g\n" + v.map((g, i) => `${i},${g}`).join("\n") + "\n";
+  const csv = "n,g\n" + raw.map((g, i) => (loopy ? `${i},"${loopyText(g)}"` : `${i},${g}`)).join("\n") + "\n";
   setDownload($("seq-csv"), csv, "text/csv");
   setDownload($("seq-json"), JSON.stringify(r), "application/json");
   $("seq-downloads").hidden = false;
@@ -140,7 +151,7 @@ $("seq-plot").addEventListener("mousemove", (ev) => {
   const v = lastSeq.result.values || [], r = $("seq-plot").getBoundingClientRect();
   const x = (ev.clientX - r.left) * (900 / r.width);
   const i = Math.round(((x - 40) / (900 - 50)) * (v.length - 1));
-  if (i >= 0 && i < v.length) $("seq-hover").textContent = `g(${i}) = ${v[i]}`;
+  if (i >= 0 && i < v.length) $("seq-hover").textContent = `g(${i}) = ${loopyText(v[i])}`;
 });
 // setup wires the view and offers the one-heap rulesets.
 export function setup() {
