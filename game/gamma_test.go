@@ -327,6 +327,18 @@ func TestLoopyValueExamples(t *testing.T) {
 		}
 	}
 
+	// T. S. Ferguson, Game Theory, Part I (impartial games), Figure 3.4, as its text describes it:
+	// a → b → c → a, c → d, d → e terminal. d is 1; a player at c will not move to d, so play goes
+	// round a, b, c for ever: "positions a, b and c are all tied", and there the (plain)
+	// Sprague–Grundy function "does not exist". γ: a and b are ∞{}, c is ∞{1}, all draws.
+	fa := graph{0: {1}, 1: {2}, 2: {0, 3}, 3: {4}}
+	sf := NewSolver[int](fa)
+	for p, want := range []LoopyValue{Infinity(), Infinity(), Infinity(1), Nimber(1), Nimber(0)} {
+		if got, err := sf.LoopyValue(p); err != nil || !got.Equal(want) {
+			t.Fatalf("Ferguson 3.4: γ(%c) = %v, %v; want %v", 'a'+p, got, err, want)
+		}
+	}
+
 	// cgt-tools (t4ccer/cgt-tools, loopy/impartial/games/wind_up.rs, test weird_sequence):
 	// WindUp(3, {1, 2}), the subtraction game {1, 2} modulo 3 with 0 terminal. Both (0, 0, 0)…
 	// and (0, 1, 2) are fixed points of the mex map there (plain Sprague–Grundy functions of the
