@@ -112,3 +112,37 @@ func TestBenchLoopyGraph(t *testing.T) {
 		t.Fatalf("largest finite value %d, %d infinite", maxFinite, inf)
 	}
 }
+
+// nimHeapGame is one nim heap (a move leaves any smaller heap): no cycles, but values up to the
+// heap, so γ takes as many rounds as the heap is large.
+type nimHeapGame struct{}
+
+func (nimHeapGame) Moves(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for k := range n {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// BenchmarkLoopyNim: γ and the outcomes of a nim heap of 1000 (1001 positions, 500,500 moves)
+// from a cold solver: the worst case of the rounds, one per value.
+func BenchmarkLoopyNim(b *testing.B) {
+	const heap = 1000
+	b.Run("value", func(b *testing.B) {
+		measure(b, heap+1, func() {
+			if v, err := NewSolver[int](nimHeapGame{}).LoopyValue(heap); err != nil || v.Value != heap {
+				b.Fatal(v, err)
+			}
+		})
+	})
+	b.Run("outcome", func(b *testing.B) {
+		measure(b, heap+1, func() {
+			if _, err := NewSolver[int](nimHeapGame{}).LoopyOutcome(heap); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}

@@ -88,12 +88,17 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 	var queue, next []int32 // queue: x ≥ 0 a node labelled this round, ^x a node marked
 	var r int32
 	nextU := 0
+	// open counts the nodes of U neither marked nor labelled in this round: the only ones whose
+	// count of unmarked options matters. Once it is 0 the marked nodes' predecessors need not be
+	// visited (on a long chain of nimbers this keeps a round linear in the nodes it marks).
+	open := 0
 	// mark: node u (unlabelled or infinite) has an option labelled r.
 	mark := func(u int32, x *gnode) {
 		x.markR = r
 		if x.label == -1 && x.streak == r {
 			x.streak = r + 1
 			nextU++
+			open--
 		}
 		queue = append(queue, ^u)
 	}
@@ -118,6 +123,7 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 			return fmt.Errorf("more than %d positions labelled by one solver", uint32(math.MaxUint32))
 		}
 		st[v].label = r
+		open--
 		g.ctr[v] = m.clock
 		m.clock++
 		queue = append(queue, v)
@@ -130,7 +136,7 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 				return fmt.Errorf("search stopped: %w", context.Cause(ctx))
 			}
 		}
-		queue, next, nextU = queue[:0], next[:0], 0
+		queue, next, nextU, open = queue[:0], next[:0], 0, countU
 		for ; ki < len(kfin) && kfin[ki].round <= r; ki++ {
 			if kfin[ki].round == r {
 				labelled(kfin[ki].node, false)
@@ -158,6 +164,9 @@ func (g *gGraph[P]) rounds(m *gammaMemo[P], ctx context.Context) error {
 			if v >= 0 {
 				labelled(v, true)
 				continue
+			}
+			if open == 0 {
+				continue // every node of U is marked or labelled: no count to keep
 			}
 			w := ^v
 			for _, u := range pred[rstart[w]:rstart[w+1]] {
