@@ -55,3 +55,26 @@ func ExampleSolver_AnalyzeLoopySum() {
 	// [1 ∞{1}] ∞{0} N [{1 1}]
 	// ∞{} D [{0 3} {0 1} {1 5} {1 3} {1 0}]
 }
+
+func ExampleSolver_LoopyMove() {
+	s := game.NewSolver[int](squareButOne{})
+	// 1 + 2 is N: the engine's move takes heap 2 to 1, leaving 1 + 1 (value 0).
+	m, ok, _ := s.LoopyMove([]int{1, 2})
+	fmt.Println(m, ok)
+	// 2 + 4 is a draw: the engine keeps it.
+	m, ok, _ = s.LoopyMove([]int{2, 4})
+	fmt.Println(m, ok)
+	// Output:
+	// {1 1} true
+	// {0 3} true
+}
+
+func ExampleLoopyValue_Add() {
+	fmt.Println(game.Nimber(3).Add(game.Nimber(5)))
+	fmt.Println(game.Nimber(1).Add(game.Infinity(0, 2)))
+	fmt.Println(game.Infinity(0).Add(game.Infinity(1)), game.Infinity(0).Add(game.Infinity(1)).Outcome())
+	// Output:
+	// 6
+	// ∞{1,3}
+	// ∞{} D
+}

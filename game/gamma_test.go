@@ -464,3 +464,15 @@ func TestLoopyValueLimits(t *testing.T) {
 		t.Fatalf("chain: %v, %v", v, err)
 	}
 }
+
+func TestLoopyOptions(t *testing.T) {
+	// 0 → 0 (itself) and 0 → 1 (terminal); 2 has no options.
+	s := NewSolver[int](graph{0: {0, 1, 1}})
+	opts, vals, err := s.LoopyOptions(0)
+	if err != nil || !slices.Equal(opts, []int{0, 1}) || !equalValues(vals, []LoopyValue{Infinity(0), Nimber(0)}) {
+		t.Fatalf("LoopyOptions(0) = %v %v %v", opts, vals, err)
+	}
+	if opts, vals, err := s.LoopyOptions(2); err != nil || len(opts) != 0 || len(vals) != 0 {
+		t.Fatalf("LoopyOptions(2) = %v %v %v", opts, vals, err)
+	}
+}
