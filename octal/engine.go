@@ -44,6 +44,7 @@ type engine[T value] struct {
 	common64 uint64   // bit v set: v < 64 is common
 	common   []bool   // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
 	rare     []uint32 // positions r ≥ 1 whose value is rare, ascending
+	rareVal  []uint16 // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
 	nextEval int      // heap at which the method is reconsidered
 
 	scans []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
@@ -54,6 +55,8 @@ type engine[T value] struct {
 	help       *helper // the second core of the quadratic loop
 	parAt      int     // heaps with at least this many splits use the helper
 	narrowBits uint    // tests: widen to uint32 past this many bits (0: the width of T)
+	noTargets  bool    // tests and benchmarks: the marking scan instead of searchTargets
+	no64       bool    // tests: stepSparse16 also for values below 64
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
@@ -191,9 +194,9 @@ func (e *engine[T]) step() error {
 	case MethodQuadratic:
 		v = e.quadraticStep(n)
 	case MethodSparse:
-		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 {
+		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 && !e.no64 {
 			v = stepSparse64(e16, n)
-		} else if ok && !e.unequal {
+		} else if ok {
 			v = stepSparse16(e16, n)
 		} else {
 			v = e.stepSparse(n)
@@ -230,6 +233,11 @@ func (e *engine[T]) stepSparse(n int) uint32 {
 	v := e.mexFrom(0)
 	if e.common[v] {
 		return v
+	}
+	if e.vbits <= targetBits && !e.noTargets {
+		if _, ok := any(e.g).([]uint16); ok {
+			return e.searchTargets(n, v)
+		}
 	}
 	for _, i := range e.splits {
 		m := n - i
@@ -309,6 +317,7 @@ func (e *engine[T]) reconsider() {
 		e.setCommon()
 		e.resetScans()
 		e.rare = e.rare[:0]
+		e.rareVal = e.rareVal[:0]
 		for r := 1; r < n; r++ {
 			if !e.common[e.g[r]] {
 				e.rare = append(e.rare, uint32(r))
@@ -320,6 +329,7 @@ func (e *engine[T]) reconsider() {
 	} else {
 		e.mode = MethodQuadratic
 		e.rare = e.rare[:0]
+		e.rareVal = e.rareVal[:0]
 		e.resetScans()
 	}
 }

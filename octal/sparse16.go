@@ -1,9 +1,12 @@
 package octal
 
-import "math/bits"
+import (
+	"math/bits"
+	"sort"
+)
 
-// The sparse step for the common case (uint16 values, unequal splits allowed), written without
-// bounds checks in its inner loops. stepSparse is the same computation for every case.
+// The sparse step for uint16 values, written without bounds checks in its inner loops.
+// stepSparse is the same computation for every case.
 
 const scanChunk = 16
 
@@ -14,23 +17,26 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 	common := (*[1 << 17]bool)(e.common[:1<<17])
 	gen := e.gen
 	splits := e.splits
-	// Splits that pair a rare heap r with m−r, for every split digit. splits is ascending, so the
-	// smallest m is n − splits[last]; rare heaps below it pair with every split.
-	mMin := n - splits[len(splits)-1]
 	rare := e.rare
-	k := 0
-	for ; k < len(rare) && int(rare[k]) < mMin; k++ {
-		r := int(rare[k])
-		x := g[r]
-		for _, i := range splits {
-			st[x^g[n-i-r]] = gen
-		}
+	for k := len(e.rareVal); k < len(rare); k++ {
+		e.rareVal = append(e.rareVal, g[rare[k]])
 	}
-	for ; k < len(rare); k++ {
-		r := int(rare[k])
-		for _, i := range splits {
-			if m := n - i; r < m {
-				st[g[r]^g[m-r]] = gen
+	rv := e.rareVal[:len(rare)]
+	// The splits that pair a rare heap r with m−r, for every split digit: first the rare r with
+	// 2r < m, in one tight loop (all of them once the rare heaps lie far behind), then the others.
+	for _, i := range splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		k := len(rare)
+		if k > 0 && 2*int(rare[k-1]) >= m {
+			k = sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= m })
+		}
+		markRare(st, gen, g[:m], rare[:k], rv[:k])
+		for ; k < len(rare) && int(rare[k]) < m; k++ {
+			if r := int(rare[k]); 2*r != m || !e.unequal {
+				st[rv[k]^g[m-r]] = gen
 			}
 		}
 	}
@@ -41,9 +47,12 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 	if common[v] {
 		return v
 	}
+	if e.vbits <= targetBits && !e.noTargets {
+		return e.searchTargets(n, v)
+	}
 	// Scan the common+common splits in chunks, all split digits together, checking after each
 	// chunk whether the candidate was found.
-	hMin := (mMin) / 2
+	hMin := e.half(n - splits[len(splits)-1])
 	a := 1
 	for ; a+scanChunk-1 <= hMin; a += scanChunk {
 		lo := (*[scanChunk]uint16)(g[a : a+scanChunk])
@@ -70,7 +79,8 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 		if m < 2 {
 			continue
 		}
-		for b := a; 2*b <= m; b++ {
+		h := e.half(m)
+		for b := a; b <= h; b++ {
 			x := g[b] ^ g[m-b]
 			st[x] = gen
 			if uint32(x) == v {
@@ -82,7 +92,7 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 				}
 			}
 		}
-		e.pairEvals += uint64(max(0, m/2-a+1))
+		e.pairEvals += uint64(max(0, h-a+1))
 	}
 	return v
 }
@@ -207,4 +217,56 @@ func stepSparse64(e *engine[uint16], n int) uint32 {
 		v = bits.TrailingZeros64(^opt)
 	}
 	return uint32(v)
+}
+
+// searchTargets finishes the sparse step of heap n when v, the smallest value missing from the
+// marks (the options with a rare part and the one-heap options), is rare-class: the targets are
+// the missing rare-class values below c, the smallest missing common value, and the splits are
+// searched for them (see targets.go). Values must be below 2^targetBits.
+func (e *engine[T]) searchTargets(n int, v uint32) uint32 {
+	st, gen, common := e.stamp, e.gen, e.common
+	var t targetSet
+	cnt := 0
+	c := v
+	// Past the largest value (below 2^vbits ≤ 2^targetBits) no option lies, so the smallest
+	// missing value is at most 2^vbits: c stops at 2^targetBits when no value below is common.
+	for ; c < 1<<targetBits && (st[c] == gen || !common[c]); c++ {
+		if st[c] != gen {
+			t[c>>6] |= 1 << (c & 63)
+			cnt++
+		}
+	}
+	g := any(e.g).([]uint16)
+	for _, i := range e.splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		left, pairs := scanTargets(g, m, e.half(m), &t, cnt)
+		e.pairEvals += uint64(pairs)
+		if cnt = left; cnt == 0 {
+			return c
+		}
+	}
+	low, _ := t.lowest()
+	return low
+}
+
+// markRare marks g(r)^g(m−r) for the rare heaps r (values rv), all with 2r < m = len(g).
+func markRare(st *[1 << 17]uint32, gen uint32, g []uint16, rare []uint32, rv []uint16) {
+	m := len(g)
+	rv = rv[:len(rare)]
+	k := 0
+	for ; k+4 <= len(rare); k += 4 {
+		r := (*[4]uint32)(rare[k : k+4])
+		v := (*[4]uint16)(rv[k : k+4])
+		x0 := v[0] ^ g[m-int(r[0])]
+		x1 := v[1] ^ g[m-int(r[1])]
+		x2 := v[2] ^ g[m-int(r[2])]
+		x3 := v[3] ^ g[m-int(r[3])]
+		st[x0], st[x1], st[x2], st[x3] = gen, gen, gen, gen
+	}
+	for ; k < len(rare); k++ {
+		st[rv[k]^g[m-int(rare[k])]] = gen
+	}
 }

@@ -57,8 +57,9 @@ go vet ./...
 echo "== staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-echo "== go test -tags purego (the portable nim-field code through its own build path)"
+echo "== go test -tags purego (the portable nim-field and octal code through its own build path)"
 go test -count=1 -tags purego ./nimber
+go test -count=1 -short -tags purego ./octal
 
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...

@@ -1,0 +1,73 @@
+package octal
+
+import "math/bits"
+
+// The common+common scan of the sparse method, as a search for targets.
+//
+// When the smallest value missing among a heap's options with a rare part (and its one-heap
+// options) is rare-class, the splits of two common heaps may supply it. Let c be the smallest
+// missing common value: no common+common split gives c (common XOR common is rare-class), so the
+// mex is c unless some missing rare-class value t < c is given by no split at all, in which case
+// it is the smallest such t. So the scan looks for a fixed set of targets, the missing rare-class
+// values below c, and stops when all are found; it need not mark what it sees. A target test is a
+// table look-up, which the vector kernels (targets_amd64.s) do 32 splits at a time.
+
+// targetBits bounds the values the target table holds: values below 2^targetBits.
+const targetBits = 10
+
+// targetSet is a bitset of values below 2^targetBits. Read as 64 little-endian 16-bit words,
+// word w holds the values 16w … 16w+15: the layout the kernels look words up in.
+type targetSet [1 << targetBits / 64]uint64
+
+func (t *targetSet) has(x uint16) bool { return t[x>>6&15]>>(x&63)&1 != 0 }
+
+// scanTargets looks, among the splits g[a]^g[m−a] for 1 ≤ a ≤ h, for the values in t; it removes
+// those it finds from t and stops once cnt (the number of values in t) are found. It returns how
+// many are left and how many splits it looked at. Every value of g must be below 2^targetBits.
+func scanTargets(g []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
+	a := 1
+	if useKernel && h >= kernelChunk {
+		for a+kernelChunk-1 <= h {
+			chunks := (h - a + 1) / kernelChunk
+			k, hits := scanChunks(&g[a], &g[m-a-kernelChunk+1], chunks, t)
+			pairs += k * kernelChunk
+			a += k * kernelChunk
+			if k == chunks {
+				break
+			}
+			// Chunk k holds targets in the lanes of hits: take them (a lane may repeat a value
+			// found in an earlier lane), then go on from the next chunk.
+			for ; hits != 0; hits &= hits - 1 {
+				j := bits.TrailingZeros32(hits)
+				if x := g[a+j] ^ g[m-a-j]; t.has(x) {
+					t[x>>6] &^= 1 << (x & 63)
+					if cnt--; cnt == 0 {
+						return 0, pairs + j + 1
+					}
+				}
+			}
+			a += kernelChunk
+			pairs += kernelChunk
+		}
+	}
+	start := a
+	for ; a <= h; a++ {
+		if x := g[a] ^ g[m-a]; t.has(x) {
+			t[x>>6] &^= 1 << (x & 63)
+			if cnt--; cnt == 0 {
+				return 0, pairs + a - start + 1
+			}
+		}
+	}
+	return cnt, pairs + max(h-start+1, 0)
+}
+
+// lowest returns the smallest value in t, and false when t is empty.
+func (t *targetSet) lowest() (uint32, bool) {
+	for w, x := range t {
+		if x != 0 {
+			return uint32(64*w + bits.TrailingZeros64(x)), true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,14 @@
+//go:build !amd64 || purego
+
+package octal
+
+// Without assembly (other architectures, or the purego build tag) scanTargets tests one split at
+// a time.
+
+const kernelChunk = 32
+
+const useKernel = false
+
+func scanChunks(lo, hi *uint16, chunks int, t *targetSet) (int, uint32) {
+	panic("octal: no vector kernel")
+}
