@@ -116,3 +116,44 @@ func BenchmarkDetectorSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(len(g)), "cpu-ns/value")
 }
+
+// benchEngine runs the engine heap by heap to heap n (as Compute does, without the period
+// search), with the target search or, as the same-run baseline, the marking scan the sparse step
+// used before it.
+func benchEngine(b *testing.B, code string, n int, noTargets bool) {
+	c := MustParse(code)
+	cpu0 := cpuTime()
+	var pairs uint64
+	for b.Loop() {
+		e := newEngine(c, make([]uint16, 1, n+1))
+		e.noTargets = noTargets
+		for len(e.g) <= n {
+			if err := e.step(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		pairs += e.pairEvals
+		e.close()
+	}
+	cpu := (cpuTime() - cpu0).Seconds()
+	heaps := float64(n+1) * float64(b.N)
+	b.ReportMetric(heaps/b.Elapsed().Seconds(), "heaps/s")
+	b.ReportMetric(heaps/cpu, "heaps/cpu-s")
+	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkOctalHard is Officers (0.6) and Grundy's game to heap 2^21−1, T. Czajka's table rows:
+// the sparse step with the target search (AVX-512 kernel where the processor has it) against the
+// marking scan, in the same run. With -octal.long, Officers to 2^24 too.
+func BenchmarkOctalHard(b *testing.B) {
+	for _, code := range []string{"0.6", "grundy"} {
+		b.Run(code+"-2^21", func(b *testing.B) { benchEngine(b, code, 1<<21-1, false) })
+		b.Run(code+"-2^21-marking", func(b *testing.B) { benchEngine(b, code, 1<<21-1, true) })
+	}
+	b.Run("0.6-2^24", func(b *testing.B) {
+		if !*long {
+			b.Skip("long: run with -octal.long (make bench-octal)")
+		}
+		benchEngine(b, "0.6", 1<<24, false)
+	})
+}

@@ -236,13 +236,19 @@ func (e *engine[T]) searchTargets(n int, v uint32) uint32 {
 			cnt++
 		}
 	}
+	return e.scanSplits(n, c, &t, cnt)
+}
+
+// scanSplits searches the splits of heap n for the cnt targets in t, the missing rare-class
+// values below c, the smallest missing common value; it returns the mex.
+func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
 	g := any(e.g).([]uint16)
 	for _, i := range e.splits {
 		m := n - i
 		if m < 2 {
 			break
 		}
-		left, pairs := scanTargets(g, m, e.half(m), &t, cnt)
+		left, pairs := scanTargets(g, m, e.half(m), t, cnt)
 		e.pairEvals += uint64(pairs)
 		if cnt = left; cnt == 0 {
 			return c
