@@ -140,6 +140,7 @@ func benchEngine(b *testing.B, code string, n int, noTargets bool) {
 	b.ReportMetric(heaps/b.Elapsed().Seconds(), "heaps/s")
 	b.ReportMetric(heaps/cpu, "heaps/cpu-s")
 	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(pairs)/cpu, "scan-pairs/cpu-s")
 }
 
 // BenchmarkOctalHard is Officers (0.6) and Grundy's game to heap 2^21−1, T. Czajka's table rows:
