@@ -77,8 +77,8 @@ func TestStatisticsCzajka(t *testing.T) {
 }
 
 // TestStatisticsFlammenkamp checks Grundy's game's sparse values as A. Flammenkamp lists them (the
-// heaps whose value has an even number of ones apart from the lowest bit: mask …11110) against
-// the rare heaps under the statistics' mask.
+// heaps whose value has an even number of ones apart from the lowest bit: mask …11110), and that
+// mask is the statistics' mask.
 func TestStatisticsFlammenkamp(t *testing.T) {
 	f, err := os.Open("../../shared/reference/flammenkamp/grundy_game_sparse_values_excerpt.txt")
 	if os.IsNotExist(err) {
@@ -107,15 +107,20 @@ func TestStatisticsFlammenkamp(t *testing.T) {
 		t.Fatalf("only %d sparse values read", len(heaps))
 	}
 	last := heaps[len(heaps)-1]
-	res := compute(t, "grundy", Options{To: 1 << 16, KeepGoing: true})
-	st := res.Statistics()
-	if st.RareMask != 0xfe {
+	// From 2^16 heaps on, the statistics' mask is Flammenkamp's (at a few thousand heaps 7e
+	// still makes fewer values rare); under the race detector only the values are checked.
+	to, mask := 1<<16, uint32(0xfe)
+	if raceEnabled {
+		to = last
+	}
+	res := compute(t, "grundy", Options{To: to, KeepGoing: true})
+	if st := res.Statistics(); !raceEnabled && st.RareMask != mask {
 		t.Fatalf("mask %x, want fe", st.RareMask)
 	}
 	var got []int
 	for h := 0; h <= last; h++ {
 		v, _ := res.Value(h)
-		if bits.OnesCount32(v&st.RareMask)%2 == 0 {
+		if bits.OnesCount32(v&mask)%2 == 0 {
 			got = append(got, h)
 			if w, ok := want[h]; ok && w != v {
 				t.Errorf("g(%d) = %d, Flammenkamp has %d", h, v, w)
