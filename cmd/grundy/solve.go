@@ -63,7 +63,8 @@ values (Smith; Fraenkel–Yesha): each position is worth a nimber (printed 3) or
 ∞{0,2}), K the finite values of its options. The outcome is P for 0, N for another nimber or an
 ∞ whose set holds 0, and D otherwise (a draw: play goes on for ever under perfect play). Several
 positions are a sum, decided from the components' values: a ⊕ b; a + ∞(K) = ∞(K ⊕ a); two ∞
-make a draw. The answer lists the winning moves, or for a draw the moves that keep it.
+make a draw. The answer lists the winning moves, or for a draw the moves that keep it. The
+rulesets with cycles (windup, square-but-one) are always answered this way, heaps as a sum.
 
 With --json: {"ruleset", "position": [...], "outcome": "N"|"P"|"D", "value": "<decimal>"|null,
 "winning_moves": [{"move": "...", "to": [...]}], "winning_moves_complete", "method"} — the value
