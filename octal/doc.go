@@ -18,7 +18,9 @@
 //   - sparse: Gangolli–Plambeck / Flammenkamp's rare and common values. A mask m splits values into
 //     common (popcount(v&m) odd) and rare (even). Common XOR common is rare, so the smallest value
 //     missing from the options that involve a rare heap is the mex as soon as it is common; only
-//     when it is rare are the other splits scanned, and that scan stops at the first hit. When the
+//     when it is rare are the other splits scanned, and that scan stops at the first hit (for
+//     values below 2^10 it is a search for fixed targets, the missing rare-class values below the
+//     smallest missing common one, 32 splits per step in an AVX-512 kernel; see targets.go). When the
 //     rare values are few, each heap costs O(#rare). Heap n splits m = n−i tokens for each digit
 //     i with a 4 bit, so the same m serves several heaps: for values below 64 the option set of
 //     each m (rare pairs, and the common pairs scanned so far) is kept and resumed, not redone. The mask is chosen by a Walsh–Hadamard
