@@ -113,41 +113,8 @@ func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quot
 	nc, nt := len(classes), len(types)
 	// unions[u]: a union of the bad vectors of types of one class (interned); per class, a state
 	// keeps the union over the types present, which is all the label needs.
-	var unions [][]bool
-	unionIdx := map[string]int32{}
-	intern := func(v []bool) int32 {
-		kb := make([]byte, len(v))
-		for i, b := range v {
-			if b {
-				kb[i] = 1
-			}
-		}
-		if u, ok := unionIdx[string(kb)]; ok {
-			return u
-		}
-		u := int32(len(unions))
-		unionIdx[string(kb)] = u
-		unions = append(unions, v)
-		return u
-	}
-	// join[u][t]: the union u with type t's vector (filled lazily).
-	joinMemo := map[[2]int32]int32{}
-	join := func(u int32, t int) int32 {
-		if u < 0 {
-			return intern(types[t].bad)
-		}
-		k := [2]int32{u, int32(t)}
-		if v, ok := joinMemo[k]; ok {
-			return v
-		}
-		v := make([]bool, m)
-		for i := range v {
-			v[i] = unions[u][i] || types[t].bad[i]
-		}
-		r := intern(v)
-		joinMemo[k] = r
-		return r
-	}
+	un := newUnions()
+	join := func(u int32, t int) int32 { return un.join(u, t, types[t].bad) }
 	width := 1 + 2*nc
 	maxStates := 64*maxSize + 1<<16
 	var states []int32 // flat: states[i*width : (i+1)*width]: x, y_c…, u_c…
@@ -206,7 +173,7 @@ func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quot
 		for c := 0; c < nc; c++ {
 			if u := st[1+nc+c]; u >= 0 {
 				has = true
-				if unions[u][st[1+c]] {
+				if un.sets[u][st[1+c]] {
 					ok = false
 					break
 				}

@@ -201,40 +201,8 @@ type typeInfo struct {
 func (q *Quotient) classAutomaton(ctx context.Context, c int, types []typeInfo, maxStates int, presence bool) (*dfa, error) {
 	m := len(q.isP)
 	k := len(types)
-	var unions [][]bool
-	unionIdx := map[string]int32{}
-	intern := func(v []bool) int32 {
-		kb := make([]byte, len(v))
-		for i, b := range v {
-			if b {
-				kb[i] = 1
-			}
-		}
-		if u, ok := unionIdx[string(kb)]; ok {
-			return u
-		}
-		u := int32(len(unions))
-		unionIdx[string(kb)] = u
-		unions = append(unions, v)
-		return u
-	}
-	joinMemo := map[[2]int32]int32{}
-	join := func(u int32, t int) int32 {
-		if u < 0 {
-			return intern(types[t].bad)
-		}
-		key := [2]int32{u, int32(t)}
-		if v, ok := joinMemo[key]; ok {
-			return v
-		}
-		v := make([]bool, m)
-		for i := range v {
-			v[i] = unions[u][i] || types[t].bad[i]
-		}
-		r := intern(v)
-		joinMemo[key] = r
-		return r
-	}
+	un := newUnions()
+	join := func(u int32, t int) int32 { return un.join(u, t, types[t].bad) }
 	// A state is (u, e): u = −1 means absent and e = x; otherwise e = y.
 	idx := map[int64]int32{}
 	var states [][2]int32
@@ -275,7 +243,7 @@ func (q *Quotient) classAutomaton(ctx context.Context, c int, types []typeInfo, 
 	}
 	d := &dfa{n: len(states), k: k, delta: delta, label: make([]int32, len(states))}
 	for i, s := range states {
-		if s[0] >= 0 && unions[s[0]][s[1]] {
+		if s[0] >= 0 && un.sets[s[0]][s[1]] {
 			d.label[i] = 1
 		} else if presence && s[0] >= 0 {
 			d.label[i] = 2

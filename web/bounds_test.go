@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"grundy/internal/worker"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -46,38 +47,14 @@ func treeRSS(t *testing.T) uint64 {
 	if err != nil {
 		t.Skip("no /proc")
 	}
-	me := strconv.Itoa(os.Getpid())
-	total := rssOf(t, me)
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) < 2 || f[1] != me {
-			continue
-		}
-		if exe, err := os.Readlink("/proc/" + e.Name() + "/exe"); err == nil && exe == self {
-			total += rssOf(t, e.Name())
+	total, _ := worker.Resident(os.Getpid())
+	for _, kid := range worker.Children(os.Getpid()) {
+		if exe, err := os.Readlink("/proc/" + strconv.Itoa(kid) + "/exe"); err == nil && exe == self {
+			n, _ := worker.Resident(kid)
+			total += n
 		}
 	}
 	return total
-}
-
-// rssOf reads a process's resident set size from /proc/PID/statm (0 if it is gone).
-func rssOf(t *testing.T, pid string) uint64 {
-	b, err := os.ReadFile("/proc/" + pid + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	n, _ := strconv.ParseUint(f[1], 10, 64)
-	return n * uint64(os.Getpagesize())
 }
 
 // sendJSON posts body to url+path and returns the status and the decoded answer.

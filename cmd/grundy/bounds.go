@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"runtime/metrics"
 	"strconv"
-	"strings"
 	"time"
 
 	"grundy/internal/worker"
@@ -235,16 +234,8 @@ func (m *memoryWatch) grown() uint64 {
 	return g
 }
 
-// residentBytes is this process's resident set size from /proc/self/statm (0 where unknown).
+// residentBytes is this process's resident set size (0 where unknown).
 func residentBytes() uint64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	n, _ := strconv.ParseUint(f[1], 10, 64)
-	return n * uint64(os.Getpagesize())
+	n, _ := worker.Resident(os.Getpid())
+	return n
 }

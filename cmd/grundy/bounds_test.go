@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"errors"
+	"grundy/internal/worker"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -95,31 +95,10 @@ func TestBoundsHoldOutOfProcess(t *testing.T) {
 
 // treeRSS is the resident memory of process pid and of its children, in bytes.
 func treeRSS(pid int) uint64 {
-	total := residentOf(strconv.Itoa(pid))
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
-			total += residentOf(e.Name())
-		}
+	total, _ := worker.Resident(pid)
+	for _, kid := range worker.Children(pid) {
+		n, _ := worker.Resident(kid)
+		total += n
 	}
 	return total
-}
-
-func residentOf(pid string) uint64 {
-	b, err := os.ReadFile("/proc/" + pid + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	n, _ := strconv.ParseUint(f[1], 10, 64)
-	return n * uint64(os.Getpagesize())
 }

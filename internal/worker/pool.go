@@ -244,7 +244,7 @@ func (c *proc) run(ctx context.Context, task []byte, cfg Config) ([]byte, error)
 			c.kill()
 			return nil, ctx.Err()
 		case <-tick.C:
-			if rss, err := residentBytes(c.cmd.Process.Pid); err == nil && rss > cfg.MaxRSS {
+			if rss, err := Resident(c.cmd.Process.Pid); err == nil && rss > cfg.MaxRSS {
 				c.kill()
 				return nil, &LimitError{MaxRSS: cfg.MaxRSS, RSS: rss}
 			}
@@ -271,23 +271,6 @@ func (c *proc) answer(cfg Config) ([]byte, error) {
 func outOfMemory(stderr string) bool {
 	return strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "stack exceeds") ||
 		strings.Contains(stderr, "cannot allocate memory")
-}
-
-// residentBytes reads a process's resident set size from /proc/PID/statm.
-func residentBytes(pid int) (uint64, error) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0, err
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0, fmt.Errorf("worker: /proc/%d/statm: %q", pid, b)
-	}
-	pages, err := strconv.ParseUint(f[1], 10, 64)
-	if err != nil {
-		return 0, err
-	}
-	return pages * uint64(os.Getpagesize()), nil
 }
 
 // capped is a buffer that keeps at most max bytes and notes whether more came.
@@ -350,7 +333,7 @@ func Supervise(ctx context.Context, cmd *exec.Cmd, maxRSS uint64, poll time.Dura
 			<-done
 			return ctx.Err()
 		case <-tick.C:
-			if rss, err := residentBytes(cmd.Process.Pid); err == nil && maxRSS > 0 && rss > maxRSS {
+			if rss, err := Resident(cmd.Process.Pid); err == nil && maxRSS > 0 && rss > maxRSS {
 				cmd.Process.Kill()
 				<-done
 				return &LimitError{MaxRSS: maxRSS, RSS: rss}
