@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 
 	"grundy/octal"
 )
@@ -81,4 +82,10 @@ type OctalStatistics struct {
 	RareMask  uint32 `json:"rare_mask"`
 	Rare      int    `json:"rare"`
 	LastRare  int    `json:"last_rare"`
+}
+
+// WriteSeqText writes the sequence as [Seq.WriteText] does, after the code: the period line, then
+// the values twenty to a line (`grundy seq` with a code).
+func (o Octal) WriteSeqText(w io.Writer) error {
+	return writeSequence(w, o.Code+" ", uint64(o.ComputedTo), o.Period, o.Preperiod, o.Proved, o.Values)
 }

@@ -129,19 +129,25 @@ func ApparentSeq(values []uint64, summary bool) Seq {
 // WriteText writes the sequence for people: the period line, then the values twenty to a line,
 // each line starting with the index of its first value.
 func (s Seq) WriteText(w io.Writer) error {
+	return writeSequence(w, "", s.ComputedTo, s.Period, s.Preperiod, s.Proved, s.Values)
+}
+
+// writeSequence writes a sequence of values for people, as [Seq.WriteText] describes, after
+// prefix.
+func writeSequence[V uint32 | uint64](w io.Writer, prefix string, computedTo uint64, period, preperiod *int, proved bool, values []V) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "computed to %d; ", s.ComputedTo)
+	fmt.Fprintf(&b, "%scomputed to %d; ", prefix, computedTo)
 	switch {
-	case s.Period == nil:
+	case period == nil:
 		b.WriteString("no period found\n")
-	case s.Proved:
-		fmt.Fprintf(&b, "period %d from %d (proved)\n", *s.Period, *s.Preperiod)
+	case proved:
+		fmt.Fprintf(&b, "period %d from %d (proved)\n", *period, *preperiod)
 	default:
-		fmt.Fprintf(&b, "apparent period %d from %d (not proved)\n", *s.Period, *s.Preperiod)
+		fmt.Fprintf(&b, "apparent period %d from %d (not proved)\n", *period, *preperiod)
 	}
-	for i := 0; i < len(s.Values); i += 20 {
+	for i := 0; i < len(values); i += 20 {
 		fmt.Fprintf(&b, "%6d:", i)
-		for _, v := range s.Values[i:min(i+20, len(s.Values))] {
+		for _, v := range values[i:min(i+20, len(values))] {
 			fmt.Fprintf(&b, " %d", v)
 		}
 		b.WriteString("\n")
