@@ -65,7 +65,6 @@ func (q *Quotient) moving() []int {
 // the set of types present).
 func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quotient, error) {
 	n := q.n
-	m := len(q.isP)
 	hs := q.moving()
 	// The types: heaps with the same class and the same bad vector.
 	type typ struct {
@@ -79,22 +78,7 @@ func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quot
 	typeIdx := map[string]int{}
 	heapType := make([]int, n+1)
 	for _, h := range hs {
-		b := make([]bool, m)
-		kb := make([]byte, 4+m)
-		binary.LittleEndian.PutUint32(kb, uint32(q.phi[h]))
-		for y := range b {
-			for _, o := range q.opts[h] {
-				e := int32(y)
-				for _, x := range o {
-					e = q.act[x][e]
-				}
-				if q.isP[e] {
-					b[y] = true
-					kb[4+y] = 1
-					break
-				}
-			}
-		}
+		b, kb := q.badVector(h)
 		c, ok := classIdx[q.phi[h]]
 		if !ok {
 			c = int32(len(classes))

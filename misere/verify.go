@@ -252,11 +252,33 @@ func (q *Quotient) classAutomaton(ctx context.Context, c int, types []typeInfo, 
 	return d.minimize(ctx)
 }
 
+// badVector returns heap h's bad vector (bad[y]: some option of h, added to an element y, is in
+// the P-portion) and a key naming h's type: its class and that vector as bytes.
+func (q *Quotient) badVector(h int) (bad []bool, key []byte) {
+	m := len(q.isP)
+	bad = make([]bool, m)
+	key = make([]byte, 4+m)
+	binary.LittleEndian.PutUint32(key, uint32(q.phi[h]))
+	for y := range bad {
+		for _, o := range q.opts[h] {
+			e := int32(y)
+			for _, x := range o {
+				e = q.act[x][e]
+			}
+			if q.isP[e] {
+				bad[y] = true
+				key[4+y] = 1
+				break
+			}
+		}
+	}
+	return bad, key
+}
+
 // heapTypes returns the heap types of q (heaps with the same class and the same bad vector: bad[y]
 // says some option of the heap, added to y, is in the P-portion), the distinct classes, and each
 // heap's type (−1 for heaps without moves).
 func (q *Quotient) heapTypes() ([]typeInfo, []int32, []int) {
-	m := len(q.isP)
 	hs := q.moving()
 	// Heap types: same class and same bad vector (bad[y]: some option added to y is in P).
 	var types []typeInfo
@@ -268,22 +290,7 @@ func (q *Quotient) heapTypes() ([]typeInfo, []int32, []int) {
 		heapType[h] = -1
 	}
 	for _, h := range hs {
-		b := make([]bool, m)
-		kb := make([]byte, 4+m)
-		binary.LittleEndian.PutUint32(kb, uint32(q.phi[h]))
-		for y := range b {
-			for _, o := range q.opts[h] {
-				e := int32(y)
-				for _, x := range o {
-					e = q.act[x][e]
-				}
-				if q.isP[e] {
-					b[y] = true
-					kb[4+y] = 1
-					break
-				}
-			}
-		}
+		b, kb := q.badVector(h)
 		if t, ok := typeIdx[string(kb)]; ok {
 			heapType[h] = t
 			continue
