@@ -176,8 +176,15 @@ func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quot
 		}
 		nb = ns
 	} else {
+		// The initial partition: the states in the P-portion and the others.
+		init := make([]int32, ns)
+		for i, l := range label {
+			if l {
+				init[i] = 1
+			}
+		}
 		var err error
-		block, nb, err = moore(ctx, ns, nt, delta, label)
+		block, nb, err = moore(ctx, ns, nt, delta, init, -1)
 		if err != nil {
 			return nil, err
 		}
@@ -226,19 +233,14 @@ func (q *Quotient) refineOnce(ctx context.Context, maxSize int, raw bool) (*Quot
 }
 
 // moore returns the coarsest partition of the states of a complete automaton (ns states, k
-// letters, delta[i*k+j] the successor of i by letter j) that separates the labels and is stable
-// under the letters, as block numbers, and the number of blocks.
-func moore(ctx context.Context, ns, k int, delta []int32, label []bool) ([]int32, int, error) {
-	block := make([]int32, ns)
-	for i, l := range label {
-		if l {
-			block[i] = 1
-		}
-	}
-	nb := -1
+// letters, delta[i*k+j] the successor of i by letter j) that refines the initial partition block
+// (nb blocks, numbered from 0) and is stable under the letters, as block numbers, and the number
+// of blocks. Each round refines the last (a state's signature holds its own block), so a round
+// that adds no block ends it.
+func moore(ctx context.Context, ns, k int, delta []int32, block []int32, nb int) ([]int32, int, error) {
 	sig := make([]byte, 4*(k+1))
 	for {
-		ids := make(map[string]int32)
+		ids := make(map[string]int32, max(nb, 1))
 		next := make([]int32, ns)
 		for i := 0; i < ns; i++ {
 			if i&1023 == 0 && ctx.Err() != nil {

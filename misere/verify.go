@@ -38,31 +38,9 @@ func (d *dfa) minimize(ctx context.Context) (*dfa, error) {
 		}
 		block[i] = id
 	}
-	nb := len(ids)
-	sig := make([]byte, 4*(d.k+1))
-	for {
-		m := make(map[string]int32, nb)
-		next := make([]int32, d.n)
-		for i := 0; i < d.n; i++ {
-			if i&4095 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			binary.LittleEndian.PutUint32(sig, uint32(block[i]))
-			for t := 0; t < d.k; t++ {
-				binary.LittleEndian.PutUint32(sig[4+4*t:], uint32(block[d.delta[i*d.k+t]]))
-			}
-			id, ok := m[string(sig)]
-			if !ok {
-				id = int32(len(m))
-				m[string(sig)] = id
-			}
-			next[i] = id
-		}
-		block = next
-		if len(m) == nb {
-			break
-		}
-		nb = len(m)
+	block, nb, err := moore(ctx, d.n, d.k, d.delta, block, len(ids))
+	if err != nil {
+		return nil, err
 	}
 	// Renumber by first appearance (state 0 stays 0).
 	newID := make([]int32, nb)
