@@ -104,22 +104,7 @@ func checkDefinition(g graph, n int, vals []LoopyValue, ctr []uint32) error {
 		if !slices.Equal(vals[u].Set, k) {
 			return fmt.Errorf("γ(%d) = %v, but its options' finite values are %v", u, vals[u], k)
 		}
-		ok := false
-		for _, v := range g[u] {
-			if !vals[v].Infinite {
-				continue
-			}
-			rev := false
-			for _, w := range g[v] {
-				if !vals[w].Infinite && vals[w].Value == m {
-					rev = true
-				}
-			}
-			if !rev {
-				ok = true
-			}
-		}
-		if !ok {
+		if !escapes(g, vals, u, m) {
 			return fmt.Errorf("C: γ(%d) = %v, but every infinite option has an option of value %d", u, vals[u], m)
 		}
 	}
@@ -222,22 +207,7 @@ func checkAC(g graph, n int, vals []LoopyValue) bool {
 			}
 			continue
 		}
-		ok := false
-		for _, v := range g[u] {
-			if !vals[v].Infinite {
-				continue
-			}
-			rev := false
-			for _, w := range g[v] {
-				if !vals[w].Infinite && vals[w].Value == m {
-					rev = true
-				}
-			}
-			if !rev {
-				ok = true
-			}
-		}
-		if !ok {
+		if !escapes(g, vals, u, m) {
 			return false
 		}
 	}
@@ -475,4 +445,24 @@ func TestLoopyOptions(t *testing.T) {
 	if opts, vals, err := s.LoopyOptions(2); err != nil || len(opts) != 0 || len(vals) != 0 {
 		t.Fatalf("LoopyOptions(2) = %v %v %v", opts, vals, err)
 	}
+}
+
+// escapes reports whether position u, of infinite value with mex m of its options' finite
+// values, has an infinite option with no option of value m: the condition C of the definition.
+func escapes(g graph, vals []LoopyValue, u int, m uint64) bool {
+	for _, v := range g[u] {
+		if !vals[v].Infinite {
+			continue
+		}
+		rev := false
+		for _, w := range g[v] {
+			if !vals[w].Infinite && vals[w].Value == m {
+				rev = true
+			}
+		}
+		if !rev {
+			return true
+		}
+	}
+	return false
 }
