@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 )
@@ -14,17 +13,9 @@ import (
 // (fsync on, synchronous commit); SQLite is in WAL mode (synchronous FULL by default: one sync a
 // commit too).
 func BenchmarkSave(b *testing.B) {
-	for _, backend := range []string{"sqlite", "postgres"} {
+	for _, backend := range backends {
 		b.Run(backend, func(b *testing.B) {
-			target := filepath.Join(b.TempDir(), "cat.db")
-			if backend == "postgres" {
-				target = pg.DSN(b)
-			}
-			db, err := Open(target)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
+			db := mustOpen(b, newTarget(b, backend))
 			ctx := context.Background()
 			b.ResetTimer()
 			for i := range b.N {
@@ -41,17 +32,9 @@ func BenchmarkSave(b *testing.B) {
 // BenchmarkSaveParallel is BenchmarkSave with 8 writers at once (4 connections), as the shards of
 // a sweep write together: SQLite serializes them; PostgreSQL commits them side by side.
 func BenchmarkSaveParallel(b *testing.B) {
-	for _, backend := range []string{"sqlite", "postgres"} {
+	for _, backend := range backends {
 		b.Run(backend, func(b *testing.B) {
-			target := filepath.Join(b.TempDir(), "cat.db")
-			if backend == "postgres" {
-				target = pg.DSN(b)
-			}
-			db, err := Open(target)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer db.Close()
+			db := mustOpen(b, newTarget(b, backend))
 			ctx := context.Background()
 			var next atomic.Int64
 			b.SetParallelism(4)

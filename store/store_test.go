@@ -26,17 +26,30 @@ func TestMain(m *testing.M) {
 // eachBackend runs f against a new, empty catalogue of each backend: a SQLite file in a temporary
 // directory and a database on the throwaway PostgreSQL server.
 func eachBackend(t *testing.T, f func(t *testing.T, target string)) {
-	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "cat.db")) })
-	t.Run("postgres", func(t *testing.T) { f(t, pg.DSN(t)) })
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) { f(t, newTarget(t, backend)) })
+	}
 }
 
-func mustOpen(t *testing.T, target string) *DB {
-	t.Helper()
+// backends names the two backends, as newTarget knows them.
+var backends = []string{"sqlite", "postgres"}
+
+// newTarget returns the target of a new, empty catalogue of the backend: a SQLite file in a
+// temporary directory, or a database on the throwaway PostgreSQL server.
+func newTarget(tb testing.TB, backend string) string {
+	if backend == "postgres" {
+		return pg.DSN(tb)
+	}
+	return filepath.Join(tb.TempDir(), "cat.db")
+}
+
+func mustOpen(tb testing.TB, target string) *DB {
+	tb.Helper()
 	db, err := Open(target)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	tb.Cleanup(func() { db.Close() })
 	return db
 }
 
