@@ -77,21 +77,8 @@ func (s LoopySolve) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, " = %s", strings.Join(parts, " + "))
 	}
 	b.WriteString("\n")
-	moves := func(what string, ms []Move) {
-		if len(ms) == 0 {
-			return
-		}
-		fmt.Fprintf(&b, "%s:\n", what)
-		for _, m := range ms {
-			if to := strings.Join(m.To, " + "); to != m.Move {
-				fmt.Fprintf(&b, "  %s  (to %s)\n", m.Move, to)
-			} else {
-				fmt.Fprintf(&b, "  %s\n", m.Move)
-			}
-		}
-	}
-	moves("winning moves", s.WinningMoves)
-	moves("moves that keep the draw", s.DrawingMoves)
+	writeMoves(&b, "winning moves", s.WinningMoves, " + ")
+	writeMoves(&b, "moves that keep the draw", s.DrawingMoves, " + ")
 	if s.Method != "" {
 		fmt.Fprintf(&b, "method: %s\n", s.Method)
 	}

@@ -80,22 +80,30 @@ func (s Solve) WriteTextSep(w io.Writer, sep string) error {
 		fmt.Fprintf(&b, ", score %d", *s.Score)
 	}
 	b.WriteString("\n")
-	if len(s.WinningMoves) > 0 {
-		what := "winning moves"
-		if s.Value == nil && s.Score != nil {
-			what = "best moves"
-		}
-		fmt.Fprintf(&b, "%s:\n", what)
-		for _, m := range s.WinningMoves {
-			if to := strings.Join(m.To, sep); to != m.Move {
-				fmt.Fprintf(&b, "  %s  (to %s)\n", m.Move, to)
-			} else {
-				fmt.Fprintf(&b, "  %s\n", m.Move)
-			}
-		}
+	what := "winning moves"
+	if s.Value == nil && s.Score != nil {
+		what = "best moves"
 	}
+	writeMoves(&b, what, s.WinningMoves, sep)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeMoves writes a list of moves under the heading what, one a line, with the position each
+// reaches (its arguments joined by sep) when the move's text does not already say it; nothing
+// when there are no moves.
+func writeMoves(b *strings.Builder, what string, ms []Move, sep string) {
+	if len(ms) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", what)
+	for _, m := range ms {
+		if to := strings.Join(m.To, sep); to != m.Move {
+			fmt.Fprintf(b, "  %s  (to %s)\n", m.Move, to)
+		} else {
+			fmt.Fprintf(b, "  %s\n", m.Move)
+		}
+	}
 }
 
 // Seq is the answer for a sequence of Grundy values g(0..N): `grundy seq --json` and
