@@ -2,7 +2,6 @@ package misere
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -234,40 +233,27 @@ func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
 		return k*Q + a
 	}
 
-	// Moore's partition refinement of the states (k, a), numbered k·Q + a.
+	// Moore's partition refinement of the states (k, a), numbered k·Q + a; the letters are the
+	// step to the next layer and the generators.
 	block := make([]int32, S)
 	for st := range block {
 		if layers[st/Q][st%Q] {
 			block[st] = 1
 		}
 	}
-	nb := -1
-	sig := make([]byte, 4*(2+len(q.gens)))
-	for {
-		ids := make(map[string]int32)
-		next := make([]int32, S)
-		for st := 0; st < S; st++ {
-			if st&1023 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			k, a := st/Q, st%Q
-			binary.LittleEndian.PutUint32(sig[0:], uint32(block[st]))
-			binary.LittleEndian.PutUint32(sig[4:], uint32(block[succG(st)]))
-			for i, g := range q.gens {
-				binary.LittleEndian.PutUint32(sig[8+4*i:], uint32(block[k*Q+int(q.act[g][a])]))
-			}
-			id, ok := ids[string(sig)]
-			if !ok {
-				id = int32(len(ids))
-				ids[string(sig)] = id
-			}
-			next[st] = id
+	letters := 1 + len(q.gens)
+	delta := make([]int32, S*letters)
+	for st := 0; st < S; st++ {
+		k, a := st/Q, st%Q
+		d := delta[st*letters : (st+1)*letters]
+		d[0] = int32(succG(st))
+		for i, g := range q.gens {
+			d[1+i] = int32(k*Q + int(q.act[g][a]))
 		}
-		block = next
-		if len(ids) == nb {
-			break
-		}
-		nb = len(ids)
+	}
+	block, nb, err := moore(ctx, S, letters, delta, block, -1)
+	if err != nil {
+		return nil, err
 	}
 
 	// Number the blocks by their smallest state, which is their smallest sum.
