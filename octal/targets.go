@@ -27,28 +27,13 @@ func (t *targetSet) has(x uint16) bool { return t[x>>6&15]>>(x&63)&1 != 0 }
 func scanTargets(g []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
 	a := 1
 	if useKernel && h >= kernelChunk {
-		for a+kernelChunk-1 <= h {
-			chunks := (h - a + 1) / kernelChunk
-			k, hits := scanChunks(&g[a], &g[m-a-kernelChunk+1], chunks, t)
-			pairs += k * kernelChunk
-			a += k * kernelChunk
-			if k == chunks {
-				break
-			}
-			// Chunk k holds targets in the lanes of hits: take them (a lane may repeat a value
-			// found in an earlier lane), then go on from the next chunk.
-			for ; hits != 0; hits &= hits - 1 {
-				j := bits.TrailingZeros32(hits)
-				if x := g[a+j] ^ g[m-a-j]; t.has(x) {
-					t[x>>6] &^= 1 << (x & 63)
-					if cnt--; cnt == 0 {
-						return 0, pairs + j + 1
-					}
-				}
-			}
-			a += kernelChunk
-			pairs += kernelChunk
+		chunks := h / kernelChunk
+		p, left := scanTargetsKernel(&g[1], &g[m-kernelChunk], chunks, t, cnt)
+		if left == 0 {
+			return 0, p
 		}
+		cnt, pairs = left, p
+		a += chunks * kernelChunk
 	}
 	start := a
 	for ; a <= h; a++ {

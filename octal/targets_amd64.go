@@ -11,10 +11,10 @@ const kernelChunk = 32
 // Set once at start-up, read-only afterwards.
 var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 
-// scanChunks tests the splits lo[j]^hi[31−j], 32 per chunk, for chunks chunks (lo moving up by 32
-// values, hi down by 32, from chunk to chunk) against the targets in t, and returns the index of
-// the first chunk holding a target (chunks when none does) and the lanes j of that chunk that hold
-// one. Values must be below 2^targetBits.
+// scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
+// for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), removing from
+// t those it finds. It returns how many splits it looked at (up to the one giving the last target
+// when it finds all) and how many targets are left. Values must be below 2^targetBits.
 //
 //go:noescape
-func scanChunks(lo, hi *uint16, chunks int, t *targetSet) (chunk int, hits uint32)
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)

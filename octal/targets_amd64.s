@@ -13,15 +13,18 @@ DATA revw<>+48(SB)/8, $0x0004000500060007
 DATA revw<>+56(SB)/8, $0x0000000100020003
 GLOBL revw<>(SB), RODATA|NOPTR, $64
 
-// func scanChunks(lo, hi *uint16, chunks int, t *targetSet) (chunk int, hits uint32)
+// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)
 //
-// Per chunk: x = lo ^ reverse(hi); w = table[x>>4] (a 64-word table in Z8:Z9 through VPERMT2W);
-// a lane hits when bit x&15 of w is set.
-TEXT ·scanChunks(SB), NOSPLIT, $0-44
+// Per chunk: x = lo ^ reverse(hi); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
+// a lane hits when bit x&15 of w is set. A chunk with hits is handled here: its values are stored
+// on the stack and taken lane by lane, each still in t (a lane may repeat an earlier lane's value)
+// cleared there and counted, and the table registers reloaded from t.
+TEXT ·scanTargetsKernel(SB), NOSPLIT, $64-56
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
 	MOVQ t+24(FP), AX
+	MOVQ cnt+32(FP), R8
 	VMOVDQU64 (AX), Z8          // words 0..31 of the table
 	VMOVDQU64 64(AX), Z9        // words 32..63
 	VMOVDQU64 revw<>(SB), Z10
@@ -32,7 +35,7 @@ TEXT ·scanChunks(SB), NOSPLIT, $0-44
 	XORQ BX, BX
 loop:
 	CMPQ BX, CX
-	JGE done
+	JGE exhausted
 	VMOVDQU16 (SI), Z0
 	VPERMW (DI), Z10, Z1        // Z1[j] = hi[31-j]
 	VPXORQ Z0, Z1, Z2           // x
@@ -43,18 +46,44 @@ loop:
 	VPSRLVW Z5, Z4, Z4
 	VPTESTMW Z12, Z4, K1
 	KORTESTD K1, K1
-	JNZ done
+	JNZ hit
+next:
 	ADDQ $64, SI
 	SUBQ $64, DI
 	INCQ BX
 	JMP loop
-done:
+hit:
+	VMOVDQU16 Z2, (SP)
 	KMOVD K1, DX
-	CMPQ BX, CX
-	JLT out
-	XORL DX, DX
-out:
+lane:
+	BSFL DX, R9                 // the lane j
+	MOVWLZX (SP)(R9*2), R10     // its value x
+	MOVQ R10, R11
+	SHRQ $6, R11
+	MOVQ (AX)(R11*8), R12
+	BTQ R10, R12                // bit x&63 of word x>>6
+	JCC taken
+	BTRQ R10, R12
+	MOVQ R12, (AX)(R11*8)
+	DECQ R8
+	JZ found
+taken:
+	LEAL -1(DX), R13
+	ANDL R13, DX
+	JNZ lane
+	VMOVDQU64 (AX), Z8
+	VMOVDQU64 64(AX), Z9
+	JMP next
+found:
+	SHLQ $5, BX
+	LEAQ 1(BX)(R9*1), BX        // the pairs up to lane j of chunk BX
+	MOVQ BX, pairs+40(FP)
+	MOVQ $0, left+48(FP)
 	VZEROUPPER
-	MOVQ BX, chunk+32(FP)
-	MOVL DX, hits+40(FP)
+	RET
+exhausted:
+	SHLQ $5, BX
+	MOVQ BX, pairs+40(FP)
+	MOVQ R8, left+48(FP)
+	VZEROUPPER
 	RET

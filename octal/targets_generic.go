@@ -9,6 +9,6 @@ const kernelChunk = 32
 
 const useKernel = false
 
-func scanChunks(lo, hi *uint16, chunks int, t *targetSet) (int, uint32) {
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int) {
 	panic("octal: no vector kernel")
 }
