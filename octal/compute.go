@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"runtime"
 	"runtime/debug"
 	"time"
 )
@@ -37,8 +39,27 @@ type Options struct {
 	// so far; an error from it stops the computation.
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
+	// Workers is how many cores the computation may use, at most runtime.GOMAXPROCS: 1 keeps it
+	// on one; 0 means DefaultWorkers. With two, the quadratic method shares each large heap's
+	// splits, and the sparse method speculates (see speculate.go); the values are the same.
+	Workers int
 
-	narrowBits uint // tests: values of more bits than this widen the array (0: 16)
+	narrowBits uint             // tests: values of more bits than this widen the array (0: 16)
+	specFrom   int              // tests: speculate from this heap on (0: specFrom)
+	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
+}
+
+// DefaultWorkers is the number of cores a computation uses when Options.Workers is 0 (and
+// GOMAXPROCS allows it).
+const DefaultWorkers = 2
+
+// workers returns how many cores the computation uses.
+func (o *Options) workers() int {
+	w := o.Workers
+	if w <= 0 {
+		w = DefaultWorkers
+	}
+	return min(w, runtime.GOMAXPROCS(0))
 }
 
 // Status tells how a computation stands, for a progress display that says only what is known.
@@ -232,6 +253,17 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 // from a checkpoint: they are replayed (taken instead of computed) before the computation goes on.
 func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options, known []T) (*Result, error) {
 	defer e.close()
+	var sp *speculator
+	if e16, ok := any(e).(*engine[uint16]); ok && opt.workers() >= 2 {
+		sp = newSpeculator(e16)
+		if opt.specFrom > 0 {
+			sp.from = opt.specFrom
+		}
+		sp.lie = opt.specLie
+		defer sp.stop()
+	} else if opt.workers() < 2 {
+		e.parAt = math.MaxInt // no helper for the quadratic loop
+	}
 	if opt.Method == MethodQuadratic && e.mode == MethodSparse {
 		e.mode = MethodQuadratic
 	}
@@ -313,6 +345,11 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 				// Hand the old array back to the OS now: left to the scavenger, the arrays
 				// outgrown during a long run stay resident and add up to the new one's size.
 				debug.FreeOSMemory()
+			}
+		}
+		if sp != nil {
+			if err := sp.advance(end); err != nil {
+				return result(), err
 			}
 		}
 		for len(e.g) < end {

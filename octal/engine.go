@@ -171,9 +171,12 @@ func (e *engine[T]) markSimple(n int) {
 }
 
 // half returns how many splits a+b = m (1 ≤ a ≤ b) a scan visits.
-func (e *engine[T]) half(m int) int {
+func (e *engine[T]) half(m int) int { return halfOf(m, e.unequal) }
+
+// halfOf returns how many splits a+b = m (1 ≤ a ≤ b, and a < b when unequal) there are.
+func halfOf(m int, unequal bool) int {
 	h := m / 2
-	if e.unequal && m%2 == 0 {
+	if unequal && m%2 == 0 {
 		h--
 	}
 	return h

@@ -12,11 +12,22 @@ const scanChunk = 16
 
 // stepSparse16 computes g(n), n = len(e.g), for an engine holding uint16 values.
 func stepSparse16(e *engine[uint16], n int) uint32 {
+	v := markRareSplits16(e, n)
+	if e.common[v] {
+		return v
+	}
+	if e.vbits <= targetBits && !e.noTargets {
+		return e.searchTargets(n, v)
+	}
+	return scanCommon16(e, n, v)
+}
+
+// markRareSplits16 marks the splits of heap n that pair a rare heap with another and returns the
+// smallest value not marked (the one-heap options are marked already).
+func markRareSplits16(e *engine[uint16], n int) uint32 {
 	g := e.g
 	st := (*[1 << 17]uint32)(e.stamp[:1<<17])
-	common := (*[1 << 17]bool)(e.common[:1<<17])
 	gen := e.gen
-	splits := e.splits
 	rare := e.rare
 	for k := len(e.rareVal); k < len(rare); k++ {
 		e.rareVal = append(e.rareVal, g[rare[k]])
@@ -24,7 +35,7 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 	rv := e.rareVal[:len(rare)]
 	// The splits that pair a rare heap r with m−r, for every split digit: first the rare r with
 	// 2r < m, in one tight loop (all of them once the rare heaps lie far behind), then the others.
-	for _, i := range splits {
+	for _, i := range e.splits {
 		m := n - i
 		if m < 2 {
 			break
@@ -44,12 +55,17 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 	for st[v] == gen {
 		v++
 	}
-	if common[v] {
-		return v
-	}
-	if e.vbits <= targetBits && !e.noTargets {
-		return e.searchTargets(n, v)
-	}
+	return v
+}
+
+// scanCommon16 finishes the step of heap n by the marking scan of the common+common splits, v
+// being the smallest value missing from the marks so far (rare-class).
+func scanCommon16(e *engine[uint16], n int, v uint32) uint32 {
+	g := e.g
+	st := (*[1 << 17]uint32)(e.stamp[:1<<17])
+	common := (*[1 << 17]bool)(e.common[:1<<17])
+	gen := e.gen
+	splits := e.splits
 	// Scan the common+common splits in chunks, all split digits together, checking after each
 	// chunk whether the candidate was found.
 	hMin := e.half(n - splits[len(splits)-1])
@@ -224,10 +240,17 @@ func stepSparse64(e *engine[uint16], n int) uint32 {
 // the missing rare-class values below c, the smallest missing common value, and the splits are
 // searched for them (see targets.go). Values must be below 2^targetBits.
 func (e *engine[T]) searchTargets(n int, v uint32) uint32 {
-	st, gen, common := e.stamp, e.gen, e.common
 	var t targetSet
-	cnt := 0
-	c := v
+	c, cnt := e.missing(v, &t)
+	return e.scanSplits(n, c, &t, cnt)
+}
+
+// missing puts in t (empty) the targets of the heap whose marks are in e.stamp, v being the
+// smallest value not marked (rare-class): the missing rare-class values below c, the smallest
+// missing common value. It returns c and the number of targets.
+func (e *engine[T]) missing(v uint32, t *targetSet) (c uint32, cnt int) {
+	st, gen, common := e.stamp, e.gen, e.common
+	c = v
 	// Past the largest value (below 2^vbits ≤ 2^targetBits) no option lies, so the smallest
 	// missing value is at most 2^vbits: c stops at 2^targetBits when no value below is common.
 	for ; c < 1<<targetBits && (st[c] == gen || !common[c]); c++ {
@@ -236,26 +259,34 @@ func (e *engine[T]) searchTargets(n int, v uint32) uint32 {
 			cnt++
 		}
 	}
-	return e.scanSplits(n, c, &t, cnt)
+	return c, cnt
 }
 
 // scanSplits searches the splits of heap n for the cnt targets in t, the missing rare-class
 // values below c, the smallest missing common value; it returns the mex.
 func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
-	g := any(e.g).([]uint16)
-	for _, i := range e.splits {
+	v, pairs := findTargets(any(e.g).([]uint16), e.splits, e.unequal, n, c, t, cnt)
+	e.pairEvals += pairs
+	return v
+}
+
+// findTargets is scanSplits on the values g (g[:n] at least) for a code with the given split
+// digits, for a goroutine other than the engine's: it returns the mex and the splits looked at.
+func findTargets(g []uint16, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
+	var evals uint64
+	for _, i := range splits {
 		m := n - i
 		if m < 2 {
 			break
 		}
-		left, pairs := scanTargets(g, m, e.half(m), t, cnt)
-		e.pairEvals += uint64(pairs)
+		left, pairs := scanTargets(g, m, halfOf(m, unequal), t, cnt)
+		evals += uint64(pairs)
 		if cnt = left; cnt == 0 {
-			return c
+			return c, evals
 		}
 	}
 	low, _ := t.lowest()
-	return low
+	return low, evals
 }
 
 // markRare marks g(r)^g(m−r) for the rare heaps r (values rv), all with 2r < m = len(g).

@@ -31,6 +31,9 @@ type OctalRequest struct {
 	NoStop bool `json:"no_stop,omitempty"`
 	// Method is "auto" (or ""), "quadratic" or "reference".
 	Method string `json:"method,omitempty"`
+	// Workers is how many cores the computation may use (0: octal.DefaultWorkers), at most
+	// GOMAXPROCS; command line only.
+	Workers int `json:"-"`
 
 	// Checkpoint saves the values to this file every CheckpointEvery and at the end.
 	Checkpoint      string        `json:"-"`
@@ -174,6 +177,10 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int,
 	default:
 		return c, opt, 0, Badf("--method %q: want auto, quadratic or reference", req.Method)
 	}
+	if req.Workers < 0 {
+		return c, opt, 0, Badf("--workers %d: want 1 or more (0 for the default, %d)", req.Workers, octal.DefaultWorkers)
+	}
+	opt.Workers = req.Workers
 	to := -1
 	if req.To != "" {
 		v, err := cliarg.Uint64(req.To)

@@ -64,6 +64,7 @@ directory).`,
 	dbFlag(fl, &r.DB)
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit, e.g. 2G or 512M (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
+	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core)")
 	cmd.AddCommand(newOctalScanCmd(a), newOctalCatalogueCmd(a))
 	return cmd
 }

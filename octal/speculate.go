@@ -1,0 +1,381 @@
+package octal
+
+import (
+	"math"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// Two cores on one sequence: speculation.
+//
+// The sparse step of a heap n has two nearly equal halves. Marking the splits with a rare part
+// gives c, the smallest common value they miss; then the target search checks that every
+// rare-class value below c that they miss is given by some common+common split (almost always
+// so once the rare heaps lie behind). When it is, g(n) = c; otherwise g(n) is the smallest value
+// found by none. Heap n+1 needs only g(n), so the engine's goroutine (the leader) marks heap after
+// heap and takes g(n) = c at once, leaving the search (the verification) for later; a second
+// goroutine verifies the heaps behind it. Verifications are independent of each other (each
+// checks its heap given the values before it), so anyone may run any of them: the verifier and,
+// when the verifier falls behind or at the end of a stretch, the leader itself, which therefore
+// never waits for the verifier. When a verification fails, the values from that heap on are
+// recomputed (rolled back): g(n) takes the value the search left, and the heaps after it, computed
+// from a wrong g(n), are computed again.
+//
+// Hand-off: the leader numbers the heaps it speculates with tickets and publishes how far it got
+// every specPublish heaps (one atomic store); a verifier claims specChunk tickets at a time with a
+// compare-and-swap. The leader stops at quiescent points — every specSpan heaps, before a step
+// that changes the method's state (the mask reconsidered, the values widened), and after a failed
+// verification — where it verifies what is left, waits for a verifier's chunk in flight, and
+// commits or rolls back. Between them nobody waits for anybody.
+
+const (
+	specChunk   = 64      // tickets a verifier claims at a time
+	specPublish = 16      // the leader publishes its tickets every so many heaps
+	specSpan    = 8192    // most heaps speculated between two quiescent points
+	specBacklog = 1024    // the leader verifies a chunk itself when more tickets than this wait
+	specFrom    = 1 << 14 // the heap from which the engine speculates (before it rare heaps are frequent and cheap)
+)
+
+const noFail = math.MaxInt64
+
+// speculator runs the sparse step of an engine holding uint16 values on two goroutines.
+type speculator struct {
+	e *engine[uint16]
+
+	// Shared between the leader and the verifier; each on a cache line of its own.
+	published atomic.Int64 // tickets below this are published
+	_         [56]byte
+	next      atomic.Int64 // tickets below this are claimed
+	_         [56]byte
+	fail      atomic.Int64 // the smallest ticket whose verification failed (noFail: none)
+	_         [56]byte
+	busy      atomic.Int32 // the verifier is claiming or verifying
+	quit      atomic.Bool
+	parked    atomic.Bool // the verifier waits on wake
+	_         [56]byte
+
+	// Written by the leader at quiescent points only, read by whoever holds a claim.
+	g       []uint16 // the values array (its whole capacity: the leader appends in place)
+	base    int64    // the ticket of heap heap0: ticket t is heap heap0 + t − base
+	heap0   int
+	maxVal0 uint16 // e.maxVal at heap0, for a roll-back
+
+	// Per ticket t, at index t − base: written by the leader before t is published, read by the
+	// claimer of t.
+	targets []targetSet
+	cnt     []uint16 // number of targets (0: the value is exact given the values before it)
+	// Per ticket, written by the claimer of t, read by the leader at a quiescent point.
+	pairs []uint64 // splits looked at
+	low   []uint16 // on a failure: the value of the heap
+
+	count int              // tickets of the current stretch (heaps heap0 … heap0+count−1)
+	from  int              // speculate from this heap on
+	lie   func(n int) bool // tests: speculate a wrong value at heap n
+	lied  int
+	done  chan struct{}
+	wake  chan struct{}
+	// Statistics (leader only): tickets, failed verifications, chunks the leader verified.
+	tickets, rollbacks, stolen int
+	quiesces                   int
+	waited                     time.Duration // in quiescent points, for a verifier's chunk
+}
+
+// newSpeculator returns a speculator for e; its verifier goroutine starts with the first heap
+// speculated.
+func newSpeculator(e *engine[uint16]) *speculator {
+	s := &speculator{e: e, from: specFrom, wake: make(chan struct{}, 1)}
+	s.fail.Store(noFail)
+	s.targets = make([]targetSet, specSpan)
+	s.cnt = make([]uint16, specSpan)
+	s.pairs = make([]uint64, specSpan)
+	s.low = make([]uint16, specSpan)
+	return s
+}
+
+// stop ends the verifier goroutine (the stretch in progress, if any, must be committed first).
+func (s *speculator) stop() {
+	if s.done != nil {
+		s.quit.Store(true)
+		s.parked.Store(true)
+		s.unpark()
+		<-s.done
+		s.done = nil
+	}
+}
+
+// canSpeculate: heap n is computed by stepSparse16 with the target search, and the method's
+// state will not change at it.
+func (s *speculator) canSpeculate(n int) bool {
+	e := s.e
+	return n >= s.from && e.mode == MethodSparse && (e.unequal || e.vbits > 6 || e.no64) &&
+		e.vbits <= targetBits && !e.noTargets && (e.nextEval == 0 || n < e.nextEval)
+}
+
+// advance computes heaps until len(e.g) == end, exactly as e.step would; cap(e.g) ≥ end.
+func (s *speculator) advance(end int) error {
+	for {
+		if err := s.produce(end); err != nil {
+			return err
+		}
+		if !s.quiesce() {
+			return nil
+		}
+	}
+}
+
+// produce computes heaps until len(e.g) == end, speculating where it can; the last stretch is
+// left open.
+func (s *speculator) produce(end int) error {
+	e := s.e
+	for len(e.g) < end {
+		n := len(e.g)
+		if s.count > 0 && (s.fail.Load() != noFail || s.count == specSpan) {
+			s.quiesce()
+			continue
+		}
+		if !s.canSpeculate(n) {
+			s.quiesce()
+			if err := e.step(); err != nil {
+				return err
+			}
+			continue
+		}
+		if s.count == 0 {
+			s.begin()
+		}
+		e.nextGen()
+		e.markSimple(n)
+		v := markRareSplits16(e, n)
+		j := s.count
+		if e.common[v] {
+			if uint64(v) >= 1<<e.vbits {
+				// v widens the tables: push it from exact values.
+				if !s.quiesce() {
+					if err := e.push(v); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			s.cnt[j] = 0
+			s.push(v)
+			continue
+		}
+		t := &s.targets[j]
+		*t = targetSet{}
+		c, cnt := e.missing(v, t)
+		if uint64(c) >= 1<<e.vbits {
+			// The value may widen the tables: compute it exactly, from exact values.
+			if !s.quiesce() {
+				if err := e.push(e.scanSplits(n, c, t, cnt)); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		s.cnt[j] = uint16(cnt)
+		if s.lie != nil && n > s.lied && s.lie(n) {
+			s.lied = n // once a heap: its recomputation after the roll-back tells the truth
+			// Tests: speculate a wrong value, whose verification will fail with the true one.
+			x, pairs := findTargets(e.g[:n], e.splits, e.unequal, n, c, t, cnt)
+			s.cnt[j] = math.MaxUint16
+			s.low[j], s.pairs[j] = uint16(x), pairs
+			c = x ^ 1
+		}
+		s.push(c)
+		if backlog := s.base + int64(s.count) - s.next.Load(); backlog > specBacklog {
+			s.verifyOne()
+		}
+	}
+	return nil
+}
+
+// begin starts a stretch of speculation at heap len(e.g).
+func (s *speculator) begin() {
+	e := s.e
+	s.g = e.g[:cap(e.g)]
+	s.heap0 = len(e.g)
+	s.maxVal0 = e.maxVal
+	if s.done == nil {
+		s.done = make(chan struct{})
+		go s.verifier()
+	}
+}
+
+// push appends v, speculated (or exact given the values before it), as the next ticket's value.
+func (s *speculator) push(v uint32) {
+	e := s.e
+	e.g = append(e.g, uint16(v))
+	e.maxVal = max(e.maxVal, uint16(v))
+	s.count++
+	s.tickets++
+	if s.count%specPublish == 0 {
+		s.published.Store(s.base + int64(s.count))
+		s.unpark()
+	}
+}
+
+// claim takes up to specChunk published tickets, not past a failed one.
+func (s *speculator) claim() (lo, hi int64, ok bool) {
+	for {
+		n, p := s.next.Load(), s.published.Load()
+		if n >= p || n > s.fail.Load() {
+			return 0, 0, false
+		}
+		hi := min(n+specChunk, p)
+		if s.next.CompareAndSwap(n, hi) {
+			return n, hi, true
+		}
+	}
+}
+
+// verify runs the verifications of tickets lo … hi−1.
+func (s *speculator) verify(lo, hi int64) {
+	e := s.e
+	for t := lo; t < hi; t++ {
+		j := int(t - s.base)
+		cnt := s.cnt[j]
+		if cnt == 0 {
+			s.pairs[j] = 0
+			continue
+		}
+		if cnt == math.MaxUint16 { // a lie (tests): its true value is in low
+			s.failAt(t)
+			continue
+		}
+		n := s.heap0 + j
+		c := uint32(s.g[n])
+		x, pairs := findTargets(s.g[:n], e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
+		s.pairs[j] = pairs
+		if x != c {
+			s.low[j] = uint16(x)
+			s.failAt(t)
+		}
+	}
+}
+
+// failAt records that ticket t failed.
+func (s *speculator) failAt(t int64) {
+	for {
+		f := s.fail.Load()
+		if f <= t || s.fail.CompareAndSwap(f, t) {
+			return
+		}
+	}
+}
+
+// verifyOne verifies a chunk on the leader's goroutine, if one is there to claim.
+func (s *speculator) verifyOne() bool {
+	lo, hi, ok := s.claim()
+	if ok {
+		s.verify(lo, hi)
+		s.stolen++
+	}
+	return ok
+}
+
+// verifier is the second goroutine: it claims and verifies chunks; when there are none it spins
+// a little, then yields, then parks until the leader publishes more.
+func (s *speculator) verifier() {
+	defer close(s.done)
+	idle := 0
+	for !s.quit.Load() {
+		// Look before claiming: busy is set only when there is a chunk to take, so that a
+		// verifier descheduled between two looks holds up no quiescent point.
+		if s.claimable() {
+			s.busy.Store(1)
+			lo, hi, ok := s.claim()
+			if ok {
+				s.verify(lo, hi)
+			}
+			s.busy.Store(0)
+			if ok {
+				idle = 0
+				continue
+			}
+		}
+		switch idle++; {
+		case idle < 64:
+		case idle < 1024:
+			runtime.Gosched()
+		default:
+			s.parked.Store(true)
+			if s.claimable() || s.quit.Load() {
+				s.parked.Store(false)
+				continue
+			}
+			<-s.wake
+			idle = 0
+		}
+	}
+}
+
+// claimable: a chunk is there to claim.
+func (s *speculator) claimable() bool {
+	n := s.next.Load()
+	return n < s.published.Load() && n <= s.fail.Load()
+}
+
+// unpark wakes the verifier if it is parked (after tickets were published).
+func (s *speculator) unpark() {
+	if s.parked.Load() && s.parked.CompareAndSwap(true, false) {
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// quiesce ends the current stretch: every ticket is verified (by the leader if need be), and
+// the stretch is committed, or rolled back to its first failed heap. It reports a roll-back.
+func (s *speculator) quiesce() bool {
+	if s.count == 0 {
+		return false
+	}
+	e := s.e
+	end := s.base + int64(s.count)
+	s.published.Store(end)
+	for s.verifyOne() {
+	}
+	// Nothing is left to claim (all claimed, or past a failure: nobody claims past one). Cancel
+	// the tickets past a failure, then wait for a chunk in flight.
+	s.next.Store(end)
+	w0 := time.Now()
+	for spin := 0; s.busy.Load() != 0; spin++ {
+		if spin > 64 {
+			runtime.Gosched()
+		}
+	}
+	s.waited += time.Since(w0)
+	s.quiesces++
+	f := s.fail.Load()
+	rolled := f != noFail
+	keep := s.count // tickets committed
+	if rolled {
+		keep = int(f - s.base)
+	}
+	for j := 0; j < keep; j++ {
+		e.pairEvals += s.pairs[j]
+	}
+	if rolled {
+		n := s.heap0 + keep
+		e.pairEvals += s.pairs[keep]
+		e.g = e.g[:n]
+		e.maxVal = s.maxVal0
+		for _, v := range e.g[s.heap0:] {
+			e.maxVal = max(e.maxVal, v)
+		}
+		s.rollbacks++
+		// A failed heap's value is rare-class and below the stretch's 2^vbits: push keeps the
+		// rare list and cannot widen.
+		if err := e.push(uint32(s.low[keep])); err != nil {
+			panic("octal: a rolled-back value widened the tables: " + err.Error())
+		}
+		s.fail.Store(noFail)
+	}
+	// The next stretch starts with ticket end (none claimable yet: next = published = end).
+	s.base = end
+	s.count = 0
+	return rolled
+}

@@ -1,0 +1,203 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// runSpeculating computes g(0..n) as runSparse16 does (stepSparse16 under mask, target search,
+// also for small values), but through a speculator that speculates from heap 1 on and lies at the
+// heaps lie picks (nil: none); it advances in stretches of random lengths, as Compute's blocks.
+// It returns the engine (closed) and the speculator's statistics.
+func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool, rng *rand.Rand) (*engine[uint16], *speculator) {
+	t.Helper()
+	e := newEngine(c, make([]uint16, 1, n+1))
+	defer e.close()
+	if e.mode != MethodLinear && e.mode != MethodThreeHeap {
+		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+		e.setCommon()
+		e.no64 = true
+	}
+	s := newSpeculator(e)
+	defer s.stop()
+	s.from, s.lie = 1, lie
+	for len(e.g) <= n {
+		end := min(n+1, len(e.g)+1+rng.IntN(3000))
+		if err := s.advance(end); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.g) != end {
+			t.Fatalf("%v: advance(%d) stopped at %d", c, end, len(e.g))
+		}
+	}
+	return e, s
+}
+
+// oneCore is runSparse16 keeping the engine, for its pair count.
+func oneCore(c Code, n int, mask uint32) *engine[uint16] {
+	e := newEngine(c, make([]uint16, 1, n+1))
+	defer e.close()
+	if e.mode != MethodLinear && e.mode != MethodThreeHeap {
+		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+		e.setCommon()
+		e.no64 = true
+	}
+	for len(e.g) <= n {
+		if err := e.step(); err != nil {
+			panic(err)
+		}
+	}
+	return e
+}
+
+// sameEngine checks that the speculating engine ended as the one-core engine did: values,
+// largest value, rare list and pair count.
+func sameEngine(t *testing.T, what string, got, want *engine[uint16]) {
+	t.Helper()
+	if len(got.g) != len(want.g) {
+		t.Fatalf("%s: %d values, one core %d", what, len(got.g), len(want.g))
+	}
+	for i := range want.g {
+		if got.g[i] != want.g[i] {
+			t.Fatalf("%s: g(%d) = %d, one core %d", what, i, got.g[i], want.g[i])
+		}
+	}
+	if got.maxVal != want.maxVal || len(got.rare) != len(want.rare) || got.vbits != want.vbits {
+		t.Fatalf("%s: max %d rare %d vbits %d, one core %d %d %d", what, got.maxVal, len(got.rare), got.vbits,
+			want.maxVal, len(want.rare), want.vbits)
+	}
+	if got.pairEvals != want.pairEvals {
+		t.Fatalf("%s: %d pair evaluations, one core %d", what, got.pairEvals, want.pairEvals)
+	}
+}
+
+// everyK lies at the heaps n with n%k == r.
+func everyK(k, r int) func(int) bool { return func(n int) bool { return n%k == r } }
+
+// TestSpeculationAgainstReference runs the speculating sparse step on every 1-, 2- and 3-digit
+// code and Grundy's game under random masks, against the definition and the one-core engine
+// (values, rare list, pair count). Speculating from heap 1, where rare heaps are frequent, makes
+// the verifications fail often (real roll-backs); on top, every run but the first of a code lies
+// at every k-th heap (forced roll-backs at heaps with no real failure, and the speculated heaps
+// after a lie computed from a wrong value).
+func TestSpeculationAgainstReference(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Log("one processor: the verifier and the leader take turns")
+	}
+	ctx := context.Background()
+	n12, n3 := 1500, 300
+	if testing.Short() || raceEnabled {
+		n12, n3 = 300, 60
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	rollbacks, stolen := 0, 0
+	for digits := 1; digits <= 3; digits++ {
+		n := n12
+		if digits == 3 {
+			n = n3
+		}
+		for _, c := range allCodes(digits) {
+			if c.MaxHeaps() < 2 {
+				continue
+			}
+			want, err := Reference(ctx, c, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mask := uint32(rng.IntN(64))
+			one := oneCore(c, n, mask)
+			for k, lie := range []func(int) bool{nil, everyK(7, 3), everyK(97, 50)} {
+				what := fmt.Sprintf("%v mask %x lies %d", c, mask, k)
+				e, s := runSpeculating(t, c, n, mask, lie, rng)
+				equalValues(t, what, e.g, want)
+				sameEngine(t, what, e, one)
+				rollbacks += s.rollbacks
+				stolen += s.stolen
+				if digits == 3 {
+					break // no lies: the three-digit codes are many
+				}
+			}
+		}
+	}
+	t.Logf("%d roll-backs, %d chunks verified by the leader", rollbacks, stolen)
+	if rollbacks == 0 {
+		t.Fatal("no roll-back: the test does not test them")
+	}
+	n := 4000
+	if raceEnabled {
+		n = 1000
+	}
+	want, _ := Reference(ctx, GrundysGame(), n)
+	for _, mask := range []uint32{0xfe, 0x55, 0x7e} {
+		one := oneCore(GrundysGame(), n, mask)
+		for k, lie := range []func(int) bool{nil, everyK(13, 0), func(n int) bool { return n == 2048 || n == 2049 }} {
+			what := fmt.Sprintf("grundy mask %x lies %d", mask, k)
+			e, _ := runSpeculating(t, GrundysGame(), n, mask, lie, rng)
+			equalValues(t, what, e.g, want)
+			sameEngine(t, what, e, one)
+		}
+	}
+}
+
+// TestComputeWorkers runs Compute with one and two workers on every 1-, 2- and 3-digit code and
+// Grundy's game (the two-worker runs speculating from heap 1, with lies) and asks for the same
+// result: values, period, method, statistics and pair count.
+func TestComputeWorkers(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: Compute uses one worker")
+	}
+	ctx := context.Background()
+	n12, n3 := 3000, 1000
+	if testing.Short() || raceEnabled {
+		n12, n3 = 400, 120
+	}
+	codes := append(allCodes(1), allCodes(2)...)
+	codes = append(codes, GrundysGame())
+	for _, c := range append(codes, allCodes(3)...) {
+		n := n12
+		if c.LastDigit() == 3 {
+			n = n3
+		}
+		if c == GrundysGame() {
+			n = 5 * n12
+		}
+		one, err := Compute(ctx, c, Options{To: n, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, lie := range []func(int) bool{nil, everyK(11, 5)} {
+			two, err := Compute(ctx, c, Options{To: n, Workers: 2, specFrom: 1, specLie: lie})
+			if err != nil {
+				t.Fatal(err)
+			}
+			what := fmt.Sprintf("%v lies %d", c, k)
+			if two.ComputedTo != one.ComputedTo || two.Period != one.Period || two.Preperiod != one.Preperiod ||
+				two.Proved != one.Proved || two.Method != one.Method || two.MaxValue != one.MaxValue ||
+				two.RareMask != one.RareMask || two.Rare != one.Rare || two.PairEvaluations != one.PairEvaluations {
+				t.Fatalf("%s: two workers %+v\none worker %+v", what, *two, *one)
+			}
+			for i := 0; i <= one.ComputedTo; i++ {
+				a, _ := one.Value(i)
+				b, _ := two.Value(i)
+				if a != b {
+					t.Fatalf("%s: g(%d) = %d with two workers, %d with one", what, i, b, a)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkOctalCores is Officers (0.6) and Grundy's game to heap 2^21−1 by Compute on one core
+// and on two (the sparse step speculating), in the same run: wall and CPU time per run.
+func BenchmarkOctalCores(b *testing.B) {
+	for _, code := range []string{"0.6", "grundy"} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s-2^21-workers-%d", code, w), func(b *testing.B) {
+				benchCompute(b, code, Options{To: 1<<21 - 1, Workers: w})
+			})
+		}
+	}
+}
