@@ -120,7 +120,7 @@ func TestBrowserScriptPlay(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		var result string
-		err := chromedp.Run(ctx, chromedp.Poll(`(() => { const s = document.getElementById("script-game-status"); return scriptGame.busy || s.dataset.result === "starting" ? null : s.dataset.result === "" ? "turn" : s.dataset.result; })()`, &result))
+		err := chromedp.Run(ctx, poll(`(() => { const s = document.getElementById("script-game-status"); return scriptGame.busy || s.dataset.result === "starting" ? null : s.dataset.result === "" ? "turn" : s.dataset.result; })()`, &result))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,7 +37,7 @@ func TestBrowserNimbers(t *testing.T) {
 		chromedp.SetValue("#calc-op", "mul"),
 		chromedp.SetValue("#calc-b", "12345678901234567890"),
 		chromedp.Click("#calc-go"),
-		chromedp.Poll(`document.getElementById("calc-result").textContent.match(/^\d+$/) ? document.getElementById("calc-result").textContent : null`, &result),
+		poll(`document.getElementById("calc-result").textContent.match(/^\d+$/) ? document.getElementById("calc-result").textContent : null`, &result),
 	)
 	if err != nil {
 		t.Fatal(err)

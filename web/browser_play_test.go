@@ -73,7 +73,7 @@ func playToEnd(t *testing.T, ctx context.Context, ruleset, pos string, follow bo
 	}
 	for moves := 0; moves < 200; moves++ {
 		var result string
-		err := chromedp.Run(ctx, chromedp.Poll(`(() => { const s = document.getElementById("game-status"); return game.busy || s.dataset.result === "starting" ? null : s.dataset.result === "" ? "turn" : s.dataset.result; })()`, &result))
+		err := chromedp.Run(ctx, poll(`(() => { const s = document.getElementById("game-status"); return game.busy || s.dataset.result === "starting" ? null : s.dataset.result === "" ? "turn" : s.dataset.result; })()`, &result))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func playToEnd(t *testing.T, ctx context.Context, ruleset, pos string, follow bo
 			t.Fatal(err)
 		}
 		// Wait for the answer to arrive (the history grows by the person's move at least).
-		if err := chromedp.Run(ctx, chromedp.Poll(`game.busy === false`, nil)); err != nil {
+		if err := chromedp.Run(ctx, poll(`game.busy === false`, nil)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -179,7 +179,7 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 		chromedp.Click("#play-start"),
 		waitText("#game-status", "Your move", new(string)),
 		chromedp.Click(`#board button[data-heap="2"][data-leave="1"]`),
-		chromedp.Poll(`game.busy === false && document.querySelectorAll("#history li").length >= 2 ? true : null`, nil),
+		poll(`game.busy === false && document.querySelectorAll("#history li").length >= 2 ? true : null`, nil),
 		chromedp.Text("#game-position", &position),
 	)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 
 // waitText polls until the text of sel contains want, and stores the text in got.
 func waitText(sel, want string, got *string) chromedp.Action {
-	return chromedp.Poll(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e && e.textContent.includes(%q) ? e.textContent : null; })()`, sel, want), got)
+	return poll(fmt.Sprintf(`(() => { const e = document.querySelector(%q); return e && e.textContent.includes(%q) ? e.textContent : null; })()`, sel, want), got)
 }
 
 func TestBrowserSequence(t *testing.T) {
@@ -94,7 +94,7 @@ func TestBrowserSequenceRuleset(t *testing.T) {
 
 // The progress bar moves while a long sequence is computed (Grundy's game, 100,000 heaps: long enough, even on a quiet machine, for the bar to be seen part-way).
 func TestBrowserSequenceProgress(t *testing.T) {
-	ctx, url := browser(t, Limits{Budget: 2 * time.Minute})
+	ctx, url := browser(t, Limits{Budget: 3 * time.Minute})
 	var mid []any
 	var summary string
 	err := chromedp.Run(ctx,
@@ -105,7 +105,7 @@ func TestBrowserSequenceProgress(t *testing.T) {
 		chromedp.SetValue("#seq-to", "100000"),
 		chromedp.Click("#seq-go"),
 		// The bar part-way and the status line, read at the same moment.
-		chromedp.Poll(`(() => { const v = document.getElementById("seq-progress").value; return v > 0 && v < 1 ? [v, document.getElementById("seq-status").textContent] : null; })()`, &mid),
+		poll(`(() => { const v = document.getElementById("seq-progress").value; return v > 0 && v < 1 ? [v, document.getElementById("seq-status").textContent] : null; })()`, &mid),
 		waitText("#seq-status", "done", new(string)),
 		chromedp.Text("#seq-summary", &summary),
 	)

@@ -89,12 +89,22 @@ func browser(t *testing.T, lim Limits) (context.Context, string) {
 	srv := httptest.NewServer(New(lim))
 	t.Cleanup(srv.Close)
 	tab, cancelTab := chromedp.NewContext(chromium.ctx)
-	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(tab, tabTimeout)
 	t.Cleanup(func() { cancelT(); cancelTab() })
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx, srv.URL
+}
+
+// tabTimeout bounds everything a browser test does in its tab. It is generous, for a loaded machine
+// (CI runs these beside other packages' tests under -race): a quiet one takes a few seconds.
+const tabTimeout = 4 * time.Minute
+
+// poll is chromedp.Poll without its own 30 s timeout: it waits until expression is truthy or the
+// tab's context ends (tabTimeout), so that a slow machine is not mistaken for a broken page.
+func poll(expression string, res any) chromedp.Action {
+	return chromedp.Poll(expression, res, chromedp.WithPollingTimeout(0))
 }
 
 // screenshot saves a PNG of the page as <dir>/<name>.png when GRUNDY_SCREENSHOTS names a directory
