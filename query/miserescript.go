@@ -100,6 +100,7 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 	}
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
+	seen := map[string]bool{} // a script may list one move twice, e.g. (10, 0) and (0, 10)
 	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
@@ -114,7 +115,11 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 		if len(leaves) == 0 {
 			leaves = []string{"nothing"}
 		}
-		out.WinningMoves = append(out.WinningMoves, report.Move{Move: fmt.Sprintf("component %d: %d -> %s", m.Index+1, m.Heap, strings.Join(leaves, " + ")), To: to})
+		text := fmt.Sprintf("component %d: %d -> %s", m.Index+1, m.Heap, strings.Join(leaves, " + "))
+		if key := text + "\x00" + strings.Join(to, " "); !seen[key] {
+			seen[key] = true
+			out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
+		}
 	}
 	return ScriptSolve{out}, true, nil
 }

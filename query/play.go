@@ -27,6 +27,10 @@ type PlayRequest struct {
 	// wins when it can (making progress), keeps a draw otherwise; the driver declares a draw by
 	// the repetition rule (DrawRepeats).
 	Loopy bool `json:"loopy,omitempty"`
+	// Misere (scripts) plays in misère play: whoever cannot move wins. The engine moves into
+	// the misère quotient's P-portion when the game is a heap game (see Solve), and otherwise
+	// by the engine's misère search of the sum.
+	Misere bool `json:"misere,omitempty"`
 }
 
 // PlayStep is the answer of Play (report.Play, the JSON), which also writes itself for people.
@@ -70,6 +74,8 @@ func Play(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
 		return playScript(ctx, r, lim)
 	case r.Ruleset == "":
 		return PlayStep{}, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
+	case r.Misere:
+		return PlayStep{}, Badf(`"misere" play is offered for scripts; for rulesets play the misère rulesets (misere-nim, misere-moore), or solve --misere`)
 	}
 	res, err := playRuleset(ctx, r, lim)
 	if err != nil {

@@ -89,10 +89,14 @@ func (run *scriptRun) human(keys []string, input string, max int) (scriptMove, e
 	return scriptMove{}, Badf("not a move: %q (type a move as 'moves' lists it, or #N for the N-th)", input)
 }
 
-// playScript answers a step of a script game (normal play: whoever cannot move loses).
+// playScript answers a step of a script game: in normal play whoever cannot move loses, in
+// misère play (r.Misere) whoever cannot move wins.
 func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
 	if len(r.Position) == 0 {
 		return PlayStep{}, Badf("play takes at least one position of the script's game")
+	}
+	if r.Misere && r.Loopy {
+		return PlayStep{}, Badf("misère play of a game with cycles is not offered: give either misère or loopy")
 	}
 	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
 	if err != nil {
@@ -104,6 +108,7 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		return PlayStep{}, err
 	}
 	max := playMoves(lim)
+	judge := &misereJudge{ctx: ctx, run: run}
 	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: "text"}
 	over := func() (bool, error) {
 		l, _, err := run.legal(keys, 1)
@@ -130,8 +135,11 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 	}
 	if !done && !humanTurn {
 		engine := run.engine
-		if r.Loopy {
+		switch {
+		case r.Loopy:
 			engine = run.engineLoopy
+		case r.Misere:
+			engine = judge.engine
 		}
 		m, err := engine(keys)
 		if err != nil {
@@ -145,9 +153,9 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 	}
 	ans.Position, ans.Text = keys, strings.Join(keys, " + ")
 	if done {
-		// The player to move is stuck and loses.
+		// The player to move is stuck: she loses in normal play and wins in misère play.
 		ans.Over, ans.Winner = true, "engine"
-		if !humanTurn {
+		if humanTurn == r.Misere {
 			ans.Winner = "you"
 		}
 		return PlayStep{ans}, nil
@@ -157,7 +165,12 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		return PlayStep{}, run.fail(err)
 	}
 	for _, m := range legal {
-		win, err := run.wins(m.to, r.Loopy)
+		var win bool
+		if r.Misere {
+			win, err = judge.isP(m.to)
+		} else {
+			win, err = run.wins(m.to, r.Loopy)
+		}
 		if err != nil {
 			return PlayStep{}, run.fail(err)
 		}

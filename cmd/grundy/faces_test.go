@@ -63,6 +63,8 @@ var faceCases = []struct {
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["6"],"misere":true}`, status: 200},
 	{name: "script misère sum", args: []string{"solve", "--misere", "--script", "$S", "6", "1"}, script: sub134,
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["6","1"],"misere":true}`, status: 200},
+	{name: "script misère sum through the quotient", args: []string{"solve", "--misere", "--script", "$S", "5", "7", "9", "11"}, script: kaylesHeaps,
+		path: "/api/solve", body: `{"script":$SCRIPT,"position":["5","7","9","11"],"misere":true}`, status: 200},
 	{name: "script loopy", args: []string{"solve", "--loopy", "--script", "$S", "0"}, script: ring,
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["0"],"loopy":true}`, status: 200},
 	{name: "script tuple positions", args: []string{"solve", "--script", "$S", "(3, 4)"}, script: wythoff,
@@ -99,6 +101,12 @@ var faceCases = []struct {
 		path: "/api/play", body: `{"script":$SCRIPT,"position":["9"],"move":"8"}`, status: 200},
 	{name: "play a script sum", args: []string{"play", "--script", "$S", "4", "5", "--first", "me"}, stdin: "#2\n", script: sub134,
 		path: "/api/play", body: `{"script":$SCRIPT,"position":["4","5"],"move":"#2"}`, status: 200},
+	{name: "play a script in misère play", args: []string{"play", "--script", "$S", "5", "7", "--misere", "--first", "engine"}, script: kaylesHeaps,
+		path: "/api/play", body: `{"script":$SCRIPT,"position":["5","7"],"misere":true,"engine":true}`, status: 200},
+	{name: "play a script in misère play, a step", args: []string{"play", "--script", "$S", "4", "(1, 2)", "--misere", "--first", "me"}, stdin: "#2\n", script: kaylesHeaps,
+		path: "/api/play", body: `{"script":$SCRIPT,"position":["4","(1, 2)"],"misere":true,"move":"#2"}`, status: 200},
+	{name: "play a ruleset in misère play (scripts only)", args: []string{"play", "nim", "3", "--misere", "--first", "me"},
+		path: "/api/play", body: `{"ruleset":"nim","position":["3"],"misere":true}`, status: 400},
 	{name: "play an illegal move", args: []string{"play", "nim", "1", "2", "--first", "me"}, stdin: "3 3\n",
 		path: "/api/play", body: `{"ruleset":"nim","position":["1","2"],"move":"3 3"}`, status: 400},
 
@@ -106,8 +114,12 @@ var faceCases = []struct {
 }
 
 const (
-	sub134  = "def moves(n):\n    return [n - k for k in [1, 3, 4] if k <= n]\n"
-	ring    = "def moves(n):\n    if n == 'end':\n        return []\n    return [(n + 1) % 5] + (['end'] if n == 0 else [])\n"
+	sub134 = "def moves(n):\n    return [n - k for k in [1, 3, 4] if k <= n]\n"
+	ring   = "def moves(n):\n    if n == 'end':\n        return []\n    return [(n + 1) % 5] + (['end'] if n == 0 else [])\n"
+	// Kayles as heaps whose moves are pairs (left, right) that split() into two heaps; a pair's
+	// moves are its heaps' moves (examples/kayles-heaps.star).
+	kaylesHeaps = "def moves(p):\n    if type(p) == 'tuple':\n        return [p[:i] + (m,) + p[i + 1:] for i in range(len(p)) for m in moves(p[i])]\n" +
+		"    return [(l, p - t - l) for t in [1, 2] for l in range(p - t + 1)]\n\ndef split(p):\n    return list(p) if type(p) == 'tuple' else None\n"
 	wythoff = "def moves(p):\n    x, y = p\n    out = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]\n    return out + [(x - k, y - k) for k in range(1, min(x, y) + 1)]\n"
 )
 

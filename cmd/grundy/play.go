@@ -33,15 +33,16 @@ prints one document at the end: the state of POST /api/play's answer, with "play
 move of the game: {"played": [{"by": "you"|"engine", "move"}], "position", "text", "board",
 "over", "winner", "moves": [{"move", "to", "winning"}], "more_moves"}.
 
-Example:
-  grundy play nim 3 4 5 --first engine`,
+Examples:
+  grundy play nim 3 4 5 --first engine
+  grundy play --script examples/kayles-heaps.star 5 7 9 --misere --first engine`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"first"}, scriptFlagNames...), []string{"loopy"})
+			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"first"}, scriptFlagNames...), []string{"loopy", "misere"})
 			if done || err != nil {
 				return err
 			}
-			req := query.PlayRequest{Flags: g.ruleset, Loopy: g.bools["loopy"]}
+			req := query.PlayRequest{Flags: g.ruleset, Loopy: g.bools["loopy"], Misere: g.bools["misere"]}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
@@ -72,6 +73,7 @@ Example:
 	}
 	addScriptFlagDocs(cmd)
 	cmd.Flags().String("first", "", "who moves first: me (you) or engine; asked when not given")
+	cmd.Flags().Bool("misere", false, "script mode: misère play, whoever cannot move wins (heap games are played through their misère quotient)")
 	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles, played by its loopy values; a position recurring a third time with you to move is a declared draw")
 	return cmd
 }

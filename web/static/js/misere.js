@@ -4,11 +4,16 @@
 
 import { $, api, el, words } from "./api.js";
 
-// gameRequest turns the game field into the misère request's game and the solve request's ruleset.
+// gameOf reads the game field: the misère request's game, and the ruleset (with flags) that
+// solves a sum of its heaps; or, with "the script's game" ticked, the script of the scripts view.
 function gameOf() {
+  if ($("misere-script").checked) {
+    const script = $("script-source").value;
+    return { quotient: { script }, solve: { script } };
+  }
   const g = $("misere-game").value.trim();
-  const names = { kayles: "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy" };
-  return { game: g, code: names[g] || g };
+  const named = ["kayles", "dawson-kayles", "grundy-game", "nim"].includes(g);
+  return { quotient: { game: g }, solve: named ? { ruleset: g } : { ruleset: "octal", flags: { code: g } } };
 }
 
 async function compute() {
@@ -16,7 +21,7 @@ async function compute() {
   $("misere-go").disabled = true;
   $("misere-status").textContent = "computing…";
   try {
-    const q = await api("/api/misere", { game: gameOf().game, max_heap: $("misere-max").value.trim() });
+    const q = await api("/api/misere", { ...gameOf().quotient, max_heap: $("misere-max").value.trim() });
     show(q);
     $("misere-status").textContent = "";
   } catch (e) {
@@ -32,6 +37,7 @@ function show(q) {
   const name = (i) => q.elements[i];
   const gens = q.generators.map((h, i) => `${String.fromCharCode(97 + i)} = heap ${h}`).join(", ");
   const facts = el("table", { class: "winning" },
+    el("tr", {}, el("th", { text: "game" }), el("td", { text: q.game })),
     el("tr", {}, el("th", { text: "|Q|, |P|" }), el("td", { text: `${q.order}, ${q.p_order}` })),
     el("tr", {}, el("th", { text: "generators" }), el("td", { text: gens || "none" })),
     el("tr", {}, el("th", { text: "relations" }), el("td", { text: q.presentation.join(", ") || "none" })),
@@ -64,12 +70,9 @@ function show(q) {
 async function decide() {
   $("misere-solve-error").textContent = "";
   try {
-    const { game, code } = gameOf();
-    const known = ["kayles", "dawson-kayles", "grundy-game"].includes(game);
-    const body = known ? { ruleset: game, position: words($("misere-sum").value), misere: true }
-      : { ruleset: "octal", flags: { code }, position: words($("misere-sum").value), misere: true };
-    const r = await api("/api/solve", body);
+    const r = await api("/api/solve", { ...gameOf().solve, position: words($("misere-sum").value), misere: true });
     const moves = r.winning_moves.map((m) => el("li", { text: `${m.move} → ${m.to.join(" ")}` }));
+    if (r.outcome === "N" && r.winning_moves.length === 0) moves.push(el("li", { class: "hint", text: "no winning move listed" }));
     $("misere-solve-result").replaceChildren(
       el("p", { class: "big", id: "misere-outcome", text: r.outcome === "P" ? "P: the player to move loses" : "N: the player to move wins" }),
       el("p", { class: "hint", text: r.method }),

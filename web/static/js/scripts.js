@@ -84,6 +84,7 @@ async function startGame() {
   $("script-solve-error").textContent = "";
   scriptGame.req = { script: r.script };
   if (r.loopy) scriptGame.req.loopy = true;
+  if (r.misere) scriptGame.req.misere = true; // the last mover loses: a player left without a move wins
   scriptGame.seen = new Map(); // positions with the person to move: the repetition rule
   scriptGame.here = null;
   $("script-history").replaceChildren();
