@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"grundy/internal/cliarg"
 	"grundy/query"
@@ -22,6 +23,8 @@ type apiError struct {
 	Msg    string `json:"error"`
 	Limit  string `json:"limit,omitempty"`
 	Max    any    `json:"max,omitempty"`
+	// RetryAfter, in seconds, is sent as the Retry-After header too (a busy server's 503).
+	RetryAfter int `json:"retry_after_s,omitempty"`
 }
 
 // Error returns the message.
@@ -94,6 +97,14 @@ func encode(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// writeError writes the answer of an error, with its Retry-After header when it has one.
+func writeError(w http.ResponseWriter, ae *apiError) {
+	if ae.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ae.RetryAfter))
+	}
+	writeJSON(w, ae.Status, ae)
+}
+
 // writeRaw writes b, a JSON document, as the body of a response with the given status.
 func writeRaw(w http.ResponseWriter, status int, b []byte) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -161,8 +172,8 @@ func (s *Server) decodeError(err error) *apiError {
 
 // endpoint adapts a JSON handler: it decodes the request into a fresh *Req, runs do under the
 // request's time budget (and, when heavy(req) is true, holding one of the heavy-job slots, in a
-// worker process when the server has them), and writes the answer or the error. A nil heavy means
-// never heavy.
+// worker process when the server has them, the budget starting once it has its slot), and writes
+// the answer or the error. A nil heavy means never heavy.
 func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ae := s.readBody(w, r)
@@ -171,29 +182,28 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 			ae = s.decodeBytes(body, req)
 		}
 		if ae != nil {
-			writeJSON(w, ae.Status, ae)
+			writeError(w, ae)
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
-		defer cancel()
 		status := http.StatusOK
 		var b []byte
 		var err error
 		switch {
 		case heavy != nil && heavy(req) && s.pool != nil:
 			// The worker decodes the same body and comes back here, without a pool.
-			status, b, err = s.runWorker(ctx, r.URL.Path, body)
+			status, b, err = s.runWorker(r.Context(), r.URL.Path, body)
 		case heavy != nil && heavy(req):
-			b, err = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) })
+			b, err = s.runHeavy(r.Context(), func(ctx context.Context) (any, error) { return do(ctx, req) })
 		default:
+			ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
+			defer cancel()
 			var v any
 			if v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) }); err == nil {
 				b, err = encode(v)
 			}
 		}
 		if err != nil {
-			ae := s.asAPIError(err)
-			writeJSON(w, ae.Status, ae)
+			writeError(w, s.asAPIError(err))
 			return
 		}
 		writeRaw(w, status, b)
@@ -210,16 +220,18 @@ func safely(ctx context.Context, f func(context.Context) (any, error)) (v any, e
 	return f(ctx)
 }
 
-// runHeavy runs f and encodes its answer as JSON while holding a heavy-job slot. It waits for a slot
-// until ctx ends (then the server is busy: 503). The slot is held until f returns and its answer is
-// encoded, even when ctx ends first and the request has been answered, so that the number of heavy
-// computations alive at once, and the memory they hold, never exceed MaxHeavy of them: computations
-// that honour ctx stop promptly, the others run to their end (which only a worker process bounds:
-// see runWorker).
+// runHeavy runs f and encodes its answer as JSON while holding a heavy-job slot, under the time
+// budget counted from when it has the slot. It waits for the slot as acquire does. The slot is
+// held until f returns and its answer is encoded, even when the budget or ctx ends first and the
+// request has been answered, so that the number of heavy computations alive at once, and the
+// memory they hold, never exceed MaxHeavy of them: computations that honour their context stop
+// promptly, the others run to their end (which only a worker process bounds: see runWorker).
 func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) ([]byte, error) {
 	if err := s.acquire(ctx); err != nil {
 		return nil, err
 	}
+	ctx, cancel := context.WithTimeout(ctx, s.limits.Budget)
+	defer cancel()
 	type result struct {
 		b   []byte
 		err error
@@ -242,21 +254,52 @@ func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, err
 	}
 }
 
-// acquire takes a heavy-job slot, waiting until ctx ends (then the server is busy: 503).
+// acquire takes a heavy-job slot for a request whose context is ctx. When every slot is taken it
+// waits its turn (first come, first served) among at most MaxQueue waiting requests, for at most
+// the time budget: time enough for every running job to end, since each is stopped at its budget.
+// A request that finds the queue full, or waits the whole budget, is answered 503 with a
+// Retry-After of one budget. Waiting does not count against the request's own budget, which
+// starts once it has the slot: one client's heavy request never eats another's.
 func (s *Server) acquire(ctx context.Context) error {
 	select {
 	case s.heavy <- struct{}{}:
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return &apiError{Status: http.StatusServiceUnavailable,
-				Msg: fmt.Sprintf("server busy: all %d heavy-job slots stayed taken for the whole time budget of %v; try again", s.limits.MaxHeavy, s.limits.Budget)}
+	default:
+		if err := s.wait(ctx); err != nil {
+			return err
 		}
-		return ctx.Err()
 	}
 	n := s.heavyRunning.Add(1)
 	for p := s.heavyPeak.Load(); n > p && !s.heavyPeak.CompareAndSwap(p, n); p = s.heavyPeak.Load() {
 	}
 	return nil
+}
+
+// wait is acquire's wait in the queue, when no slot is free at once.
+func (s *Server) wait(ctx context.Context) error {
+	if s.waiting.Add(1) > int64(s.limits.MaxQueue) {
+		s.waiting.Add(-1)
+		return s.busy(fmt.Sprintf("server busy: all %d heavy-job slots are taken and %d more requests are waiting for one (max_queue); try again",
+			s.limits.MaxHeavy, s.limits.MaxQueue))
+	}
+	defer s.waiting.Add(-1)
+	t := time.NewTimer(s.limits.Budget)
+	defer t.Stop()
+	select {
+	case s.heavy <- struct{}{}:
+		return nil
+	case <-t.C:
+		return s.busy(fmt.Sprintf("server busy: all %d heavy-job slots stayed taken for the %v this request waited; try again",
+			s.limits.MaxHeavy, s.limits.Budget))
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// busy is the 503 answer of a request that found no heavy-job slot, with a Retry-After of one
+// time budget (by when every job running now has ended).
+func (s *Server) busy(msg string) *apiError {
+	return &apiError{Status: http.StatusServiceUnavailable, Msg: msg,
+		RetryAfter: int((s.limits.Budget + time.Second - 1) / time.Second)}
 }
 
 // release gives back the slot taken by acquire.

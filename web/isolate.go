@@ -99,7 +99,8 @@ func (s *Server) Close() error {
 
 // runWorker serves a heavy request in a worker process while holding a heavy-job slot (waiting
 // for one as runHeavy does), and returns the worker's status and body. The slot is freed when the
-// worker is gone: killed at ctx's end, or over MemoryMiB (a 422 naming memory_mib).
+// worker is gone: killed at the end of the time budget (counted from when it has the slot) or of
+// ctx, or over MemoryMiB (a 422 naming memory_mib).
 func (s *Server) runWorker(ctx context.Context, path string, body []byte) (int, []byte, error) {
 	if s.poolErr != nil {
 		return 0, nil, s.poolErr
@@ -108,6 +109,8 @@ func (s *Server) runWorker(ctx context.Context, path string, body []byte) (int, 
 		return 0, nil, err
 	}
 	defer s.release()
+	ctx, cancel := context.WithTimeout(ctx, s.limits.Budget)
+	defer cancel()
 	task, err := json.Marshal(workerTask{Path: path, Body: body, Limits: s.limits})
 	if err != nil {
 		return 0, nil, err

@@ -21,8 +21,7 @@ type Catalogue = report.Rules
 func (s *Server) rulesHandler(w http.ResponseWriter, r *http.Request) {
 	res, err := query.Rules(r.Context(), query.RulesRequest{}, s.queryLimits())
 	if err != nil {
-		ae := s.asAPIError(err)
-		writeJSON(w, ae.Status, ae)
+		writeError(w, s.asAPIError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, res)

@@ -31,12 +31,16 @@ type Limits struct {
 	MaxArgs int `json:"max_args"`
 	// MaxScriptBytes caps the size of a Starlark script sent to /api/script.
 	MaxScriptBytes int `json:"max_script_bytes"`
-	// Budget is the time one request may take, waiting for a slot included.
+	// Budget is the time one request may compute. A heavy request's budget starts once it has a
+	// heavy-job slot; it may first wait as long again for one (see MaxQueue).
 	Budget time.Duration `json:"-"`
 	// BudgetMillis mirrors Budget for the page (set by the server; ignored on input).
 	BudgetMillis int64 `json:"budget_ms"`
 	// MaxHeavy caps the number of heavy jobs running at once.
 	MaxHeavy int `json:"max_heavy"`
+	// MaxQueue caps the number of heavy requests waiting for a slot, each for at most Budget;
+	// a request beyond it, or one that waits the whole Budget, is answered 503 with Retry-After.
+	MaxQueue int `json:"max_queue"`
 	// Isolate runs each heavy job in a worker process (see IsWorker), killed at the end of its
 	// budget or when its resident memory passes MemoryMiB.
 	Isolate bool `json:"isolated"`
@@ -56,6 +60,7 @@ func DefaultLimits() Limits {
 		MaxScriptBytes: 16 << 10,
 		Budget:         10 * time.Second,
 		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
+		MaxQueue:       32,
 		MemoryMiB:      512,
 	}
 }
@@ -83,6 +88,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxHeavy <= 0 {
 		l.MaxHeavy = d.MaxHeavy
 	}
+	if l.MaxQueue <= 0 {
+		l.MaxQueue = d.MaxQueue
+	}
 	if l.MemoryMiB <= 0 {
 		l.MemoryMiB = d.MemoryMiB
 	}
@@ -100,6 +108,7 @@ type Server struct {
 	features  []string // optional abilities of those endpoints (e.g. "seq:code"), for /api/info
 
 	heavyRunning, heavyPeak atomic.Int64 // heavy jobs running now, and the most ever at once
+	waiting                 atomic.Int64 // heavy requests waiting for a slot
 
 	pool    *worker.Pool // the worker processes of heavy jobs, with Limits.Isolate
 	poolErr error        // why there is no pool, with Limits.Isolate
@@ -166,7 +175,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      s.limits.Budget + 15*time.Second,
+		WriteTimeout:      2*s.limits.Budget + 15*time.Second, // a wait for a slot, then the work
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },

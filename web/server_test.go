@@ -58,6 +58,7 @@ type testServer struct {
 	running, peak atomic.Int64
 	sawCancel     atomic.Int64
 	release       chan struct{}
+	began         chan time.Time // when not nil, each heavy job sends its deadline here first
 }
 
 func newTestServer(lim Limits) *testServer {
@@ -72,6 +73,10 @@ func newTestServer(lim Limits) *testServer {
 		return map[string]any{"args": r.Args}, nil
 	}))
 	ts.mux.HandleFunc("POST /api/test/heavy", endpoint(ts.Server, always[echoReq], func(ctx context.Context, r *echoReq) (any, error) {
+		if ts.began != nil {
+			dl, _ := ctx.Deadline()
+			ts.began <- dl
+		}
 		n := ts.running.Add(1)
 		defer ts.running.Add(-1)
 		for {

@@ -39,10 +39,11 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 		ae = s.decodeBytes(body, req)
 	}
 	if ae != nil {
-		writeJSON(w, ae.Status, ae)
+		writeError(w, ae)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
+	// The time budget starts once the request has a heavy-job slot (in runHeavy, runWorker).
+	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	var done, target atomic.Int64
 	finished := make(chan struct{})
@@ -65,8 +66,7 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 	select {
 	case <-finished:
 		if runErr != nil {
-			ae := s.asAPIError(runErr)
-			writeJSON(w, ae.Status, ae)
+			writeError(w, s.asAPIError(runErr))
 			return
 		}
 	case <-tick.C:
