@@ -12,16 +12,20 @@ import (
 	"grundy/octal"
 )
 
-// MisereRequest asks for the misère quotient of a take-and-break game restricted to heaps
-// 0..MaxHeap: Game is an octal or hexadecimal code ("0.07"), "grundy" (Grundy's game), or one of
-// the names kayles, dawson-kayles, grundy-game, nim.
+// MisereRequest asks for the misère quotient of a heap game restricted to heaps 0..MaxHeap: Game
+// is an octal or hexadecimal code ("0.07"), "grundy" (Grundy's game), one of the names kayles,
+// dawson-kayles, grundy-game, nim, or a one-heap ruleset of the catalogue played on heap sizes
+// (subtract, lasker, split-nim, …) with its Flags; Ruleset is another name for the same field.
 //
-// POST /api/misere takes it as {"game": "0.07", "max_heap": 20, "max_size": …, "stable": …}.
+// POST /api/misere takes it as {"game": "0.07", "max_heap": 20, "max_size": …, "stable": …} or
+// {"ruleset": "subtract", "flags": {"set": "1,3,4"}, "max_heap": 20}.
 type MisereRequest struct {
-	Game    string `json:"game"`
-	MaxHeap Arg    `json:"max_heap,omitempty"` // the largest heap (default 20)
-	MaxSize Arg    `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
-	Stable  Arg    `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
+	Game    string            `json:"game,omitempty"`
+	Ruleset string            `json:"ruleset,omitempty"`
+	Flags   map[string]string `json:"flags,omitempty"`
+	MaxHeap Arg               `json:"max_heap,omitempty"` // the largest heap (default 20)
+	MaxSize Arg               `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
+	Stable  Arg               `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
 	// Script is the Starlark source of a one-heap game, in place of Game: heap n is the position
 	// n, and its moves, split by split() into components, must be sums of smaller heaps.
 	Script string `json:"script,omitempty"`
@@ -54,10 +58,16 @@ const maxMisereTable = 1024
 // Misere computes the misère quotient of a take-and-break game.
 func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	var g misere.Game
+	if r.Ruleset != "" {
+		if r.Game != "" {
+			return nil, Badf(`give either "game" or "ruleset", not both`)
+		}
+		r.Game = r.Ruleset
+	}
 	name := r.Game
 	if r.Script != "" {
-		if r.Game != "" {
-			return nil, Badf(`give either "game" or "script", not both`)
+		if r.Game != "" || len(r.Flags) > 0 {
+			return nil, Badf(`give either "game" (or "ruleset") or "script", not both`)
 		}
 		run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
 		if err != nil {
@@ -72,18 +82,26 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 		}
 		return ans, nil
 	}
-	if name == "nim" {
+	code, named := misereGames[name]
+	switch c, err := octal.Parse(name); {
+	case name == "":
+		return nil, Badf(`missing "game": a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset; or "script"`)
+	case len(r.Flags) == 0 && name == "nim":
 		g = misere.Nim()
-	} else {
-		code := name
-		if c, ok := misereGames[name]; ok {
-			code = c
-		}
-		c, err := octal.Parse(code)
-		if err != nil {
-			return nil, Badf("%v (a code such as 0.07, grundy, or one of kayles, dawson-kayles, grundy-game, nim)", err)
-		}
+	case len(r.Flags) == 0 && named:
+		g = misere.Octal(octal.MustParse(code))
+	case len(r.Flags) == 0 && err == nil:
 		g = misere.Octal(c)
+	case rulesetKnown(name):
+		rg, title, err := misereRuleset(name, r.Flags)
+		if err != nil {
+			return nil, err
+		}
+		return misereOf(ctx, rg, title, r)
+	case len(r.Flags) > 0:
+		return nil, Badf("flags apply to rulesets: %s is not one ('grundy rules' lists them)", name)
+	default:
+		return nil, Badf("%v (a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset)", err)
 	}
 	return misereOf(ctx, g, name, r)
 }

@@ -80,9 +80,21 @@ func TestBrowserMisereView(t *testing.T) {
 		chromedp.SetValue("#misere-sum", "1 1 1"),
 		chromedp.Click("#misere-solve"),
 		waitText("#misere-outcome", "P", &nimOutcome),
+		// A ruleset of the catalogue with its flags.
+		chromedp.SetValue("#misere-game", "subtract --set 1,3,4"),
+		chromedp.SetValue("#misere-max", "12"),
+		chromedp.Click("#misere-go"),
+		waitText("#misere-result", "subtract --set 1,3,4", &facts),
+		chromedp.SetValue("#misere-sum", "4 4 1"),
+		chromedp.Click("#misere-solve"),
+		waitText("#misere-outcome", "N", new(string)),
+		chromedp.Evaluate(`document.querySelectorAll("#misere-solve-result li").length`, &moves),
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(facts, "6, 2") || moves == 0 {
+		t.Errorf("subtract {1,3,4}: %q, %d winning moves", facts, moves)
 	}
 }
 

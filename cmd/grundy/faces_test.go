@@ -110,6 +110,17 @@ var faceCases = []struct {
 	{name: "play an illegal move", args: []string{"play", "nim", "1", "2", "--first", "me"}, stdin: "3 3\n",
 		path: "/api/play", body: `{"ruleset":"nim","position":["1","2"],"move":"3 3"}`, status: 400},
 
+	{name: "misère quotient of a code", args: []string{"misere", "0.75", "--max-heap", "12"},
+		path: "/api/misere", body: `{"game":"0.75","max_heap":12}`, status: 200},
+	{name: "misère quotient of a ruleset with flags", args: []string{"misere", "subtract", "--set", "1,3,4", "--max-heap", "10"},
+		path: "/api/misere", body: `{"ruleset":"subtract","flags":{"set":"1,3,4"},"max_heap":10}`, status: 200},
+	{name: "misère quotient of a script", args: []string{"misere", "--script", "$S", "--max-heap", "9"}, script: kaylesHeaps,
+		path: "/api/misere", body: `{"script":$SCRIPT,"max_heap":9}`, status: 200},
+	{name: "misère quotient of a game that is not a heap game", args: []string{"misere", "ruler", "--max-heap", "5"},
+		path: "/api/misere", body: `{"ruleset":"ruler","max_heap":5}`, status: 400},
+	{name: "misère quotient past its size limit", args: []string{"misere", "0.07", "--max-heap", "20", "--max-size", "10"},
+		path: "/api/misere", body: `{"game":"0.07","max_heap":20,"max_size":10}`, status: 422},
+
 	{name: "rules", args: []string{"rules"}, method: "GET", path: "/api/rules", status: 200},
 }
 

@@ -4,16 +4,24 @@
 
 import { $, api, el, words } from "./api.js";
 
-// gameOf reads the game field: the misère request's game, and the ruleset (with flags) that
-// solves a sum of its heaps; or, with "the script's game" ticked, the script of the scripts view.
+// gameOf reads the game field — a code (0.07, grundy), a name (kayles, dawson-kayles,
+// grundy-game, nim) or a one-heap ruleset with its flags (subtract --set 1,3,4) — as the misère
+// request and as the ruleset (with flags) that solves a sum of its heaps; or, with "the script's
+// game" ticked, the script of the scripts view.
 function gameOf() {
   if ($("misere-script").checked) {
     const script = $("script-source").value;
     return { quotient: { script }, solve: { script } };
   }
-  const g = $("misere-game").value.trim();
-  const named = ["kayles", "dawson-kayles", "grundy-game", "nim"].includes(g);
-  return { quotient: { game: g }, solve: named ? { ruleset: g } : { ruleset: "octal", flags: { code: g } } };
+  const [name = "", ...rest] = $("misere-game").value.trim().split(/\s+/);
+  const flags = {};
+  for (let i = 0; i < rest.length; i++) {
+    const [k, v] = rest[i].replace(/^--/, "").split("=");
+    flags[k] = v !== undefined ? v : (rest[++i] || "");
+  }
+  const code = name.includes(".") || name === "grundy";
+  const quotient = Object.keys(flags).length ? { game: name, flags } : { game: name };
+  return { quotient, solve: code ? { ruleset: "octal", flags: { code: name } } : { ruleset: name, flags } };
 }
 
 async function compute() {
