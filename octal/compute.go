@@ -45,7 +45,7 @@ type Options struct {
 	Workers int
 
 	narrowBits uint             // tests: values of more bits than this widen the array (0: 16)
-	specFrom   int              // tests: speculate from this heap on (0: specFrom)
+	specFrom   int              // tests: speculate from this heap on, however recent the last rare heap (0: specFrom, specQuiet)
 	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
 }
 
@@ -257,7 +257,7 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	if e16, ok := any(e).(*engine[uint16]); ok && opt.workers() >= 2 {
 		sp = newSpeculator(e16)
 		if opt.specFrom > 0 {
-			sp.from = opt.specFrom
+			sp.from, sp.quiet = opt.specFrom, 0
 		}
 		sp.lie = opt.specLie
 		defer sp.stop()

@@ -23,7 +23,7 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 	}
 	s := newSpeculator(e)
 	defer s.stop()
-	s.from, s.lie = 1, lie
+	s.from, s.quiet, s.lie = 1, 0, lie
 	for len(e.g) <= n {
 		end := min(n+1, len(e.g)+1+rng.IntN(3000))
 		if err := s.advance(end); err != nil {
