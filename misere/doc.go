@@ -8,14 +8,15 @@
 // P-positions). A sum of any number of heaps is then decided by multiplying the elements of its
 // heaps (the pretending function) and asking whether the product is in the P-portion.
 //
-// Compute builds Q heap by heap: for heap n it guesses the new quotient from the old one,
-// assuming that the outcome of a sum depends on the old element of its smaller heaps, and then
-// checks the guess against the definition of misère outcomes with a finite automaton (see
-// settle.go); a guess that fails is redone over a finer automaton of the smaller sums. Every
-// quotient it returns has passed that check, so its outcomes are the true ones for all sums,
-// however many heaps. Games: octal and hexadecimal codes and Grundy's game (Octal), Nim (Nim),
-// and any Game whose options are sums of smaller heaps.
+// Compute builds Q heap by heap, after Siegel's MisereSolver (see next.go): a heap that behaves
+// like a sum of smaller heaps is recognised at once (the Mex Interpolation Principle); otherwise
+// a trial quotient is guessed, checked against the definition of misère outcomes by a search for
+// its least failure (search.go), and recalibrated until it has none (trial.go), old elements
+// splitting when the new heap tells them apart. Every quotient it returns has passed that check,
+// so its outcomes are the true ones for all sums, however many heaps. Games: octal and
+// hexadecimal codes and Grundy's game (Octal), Nim (Nim), and any Game whose options are sums of
+// smaller heaps.
 //
-// The check's automaton grows with the number of distinct heap types, which bounds how far this
-// implementation gets (see BENCHMARKS.md); Options.MaxSize and the context stop it.
+// Some quotients are infinite (0.76 from heap 12 on): the trials then keep growing, and
+// Options.MaxSize and the context stop the computation.
 package misere

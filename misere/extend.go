@@ -2,7 +2,6 @@ package misere
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 )
@@ -27,57 +26,10 @@ import (
 // Every step is a loop over arrays (no recursion); the context is checked in every loop that can
 // be long, and the number of states is bounded by the size limit.
 
-// extend returns the quotient of heaps 0..q.n+1.
-func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
-	d := q
-	for level := 0; ; level++ {
-		cand, err := d.guess(ctx, maxSize)
-		if err == nil {
-			var final *Quotient
-			final, err = cand.verify(ctx, maxSize)
-			if err == nil && final != nil {
-				final.sizes = append(slices.Clone(q.sizes), final.Order())
-				return final, nil
-			}
-		}
-		if err != nil {
-			var se *SizeError
-			if errors.As(err, &se) {
-				se.Quotient = q
-			}
-			return nil, err
-		}
-		if level == maxLevels {
-			return nil, fmt.Errorf("misere: heap %d: the quotient could not be settled (%d refinements of the sums of smaller heaps tried)", q.n+1, level+1)
-		}
-		// The outcomes with the new heap depend on more than the class of the rest: split the
-		// sums of smaller heaps by σ and guess again.
-		prev := d.Order()
-		d, err = d.sigma(ctx, maxSize)
-		if err == nil && d.Order() == prev {
-			// The minimized σ adds nothing: take the whole automaton of σ.
-			d, err = d.rawSigma(ctx, maxSize)
-		}
-		if err == errTooBig {
-			err = &SizeError{Max: maxSize, Heap: q.n + 1}
-		}
-		if err != nil {
-			var se *SizeError
-			if errors.As(err, &se) {
-				se.Quotient = q
-			}
-			return nil, err
-		}
-	}
-}
-
-// maxLevels bounds the refinements extend tries.
-const maxLevels = 6
-
 // guess returns a candidate quotient of heaps 0..q.n+1, assuming that the outcome of a sum with
 // k copies of the new heap and the rest X depends only on k and X's element of q (q need not be
 // minimal: a finer automaton of the sums of smaller heaps makes the assumption weaker).
-func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
+func (q *Quotient) guess(ctx context.Context, opts [][]int32, maxSize int) (*Quotient, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -90,50 +42,16 @@ func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
 		return e
 	}
 
-	// The options of the new heap, one representative per class.
+	// The classes of the options of the new heap, one representative each.
 	stamp := make([]int32, Q)
 	gen := int32(1)
 	var gOpts [][]int32
-	var gClass []int32
-	var gameErr error
-	count := 0
-	for o := range q.game.Options(n) {
-		count++
-		if count&4095 == 0 && ctx.Err() != nil {
-			break
-		}
-		heaps := make([]int32, 0, len(o))
-		for _, h := range o {
-			if h < 0 || h >= n {
-				gameErr = &GameError{Heap: n, Option: slices.Clone(o)}
-				break
-			}
-			if h > 0 {
-				heaps = append(heaps, int32(h))
-			}
-		}
-		if gameErr != nil {
-			break
-		}
-		c := fold(0, heaps)
+	for _, o := range opts {
+		c := fold(0, o)
 		if stamp[c] != gen {
 			stamp[c] = gen
-			slices.Sort(heaps)
-			slices.Reverse(heaps)
-			gOpts = append(gOpts, heaps)
-			gClass = append(gClass, c)
+			gOpts = append(gOpts, o)
 		}
-	}
-	if gameErr != nil {
-		return nil, gameErr
-	}
-	if f, ok := q.game.(Fallible); ok {
-		if err := f.Err(); err != nil {
-			return nil, err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
 	}
 
 	// The options of each element's smallest sum, as classes (flat lists).
@@ -170,7 +88,7 @@ func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
 		optStart[a+1] = int32(len(optList))
 	}
 
-	// gcol[j][a] = a·gClass[j].
+	// gcol[j][a] = a times the class of gOpts[j].
 	gcol := make([][]int32, len(gOpts))
 	for j, o := range gOpts {
 		col := make([]int32, Q)
@@ -307,7 +225,7 @@ func (q *Quotient) guess(ctx context.Context, maxSize int) (*Quotient, error) {
 	if nb > Q {
 		r.gens = append(r.gens, n)
 	}
-	r.opts = append(slices.Clone(q.opts), gOpts)
+	r.opts = append(slices.Clone(q.opts), opts)
 	r.sizes = append(slices.Clone(q.sizes), nb)
 	return r, nil
 }

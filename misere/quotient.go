@@ -22,10 +22,13 @@ type Quotient struct {
 	phi   []int32   // phi[h]: the class of heap h, h = 0..n
 	act   [][]int32 // act[h][e] = e·phi[h] (act[0] is nil: heap 0 is the identity)
 	gens  []int     // the heaps that are generators, increasing
-	// opts[h]: one representative option (a list of positive heap sizes) for each distinct class
-	// among the options of heap h.
+	// opts[h]: the distinct options of heap h, each a list of positive heap sizes, largest
+	// first.
 	opts  [][][]int32
 	sizes []int // sizes[h]: the order of the quotient of heaps 0..h
+	// wit[e]: option sets of sums in class e (witnesses for the conservative test of next.go);
+	// nil when not known.
+	wit [][]bitset
 }
 
 // New returns the quotient of heaps 0..0: the trivial monoid, whose one element (the empty sum)
@@ -39,6 +42,7 @@ func New(g Game) *Quotient {
 		act:   [][]int32{nil},
 		opts:  [][][]int32{nil},
 		sizes: []int{1},
+		wit:   [][]bitset{nil},
 	}
 }
 

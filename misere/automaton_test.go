@@ -1,8 +1,16 @@
 package misere
 
+// An independent check of quotients, by automata (the check this package used before the
+// least-failure search of search.go): for every sum X, X is in the P-portion iff X has a move and
+// no move X − h + o leads into it, decided by a product of one automaton per class of heap,
+// minimized after each class. TestAutomatonCheck runs it on computed quotients.
+
 import (
 	"context"
 	"encoding/binary"
+	"testing"
+
+	"grundy/octal"
 )
 
 // The check that a candidate quotient is right (see settle.go for why it suffices): for every sum
@@ -95,12 +103,6 @@ func product(ctx context.Context, a, b *dfa, f func(la, lb int32) int32, maxStat
 	}
 	return r, nil
 }
-
-type sizeErr struct{}
-
-func (sizeErr) Error() string { return "misere: the check's automaton grew past its limit" }
-
-var errTooBig error = sizeErr{}
 
 // check reports whether q's labels agree with the definition of misère outcomes on every sum.
 func (q *Quotient) check(ctx context.Context, maxStates int) (bool, error) {
@@ -286,94 +288,96 @@ func (q *Quotient) heapTypes() ([]typeInfo, []int32, []int) {
 	return types, classes, heapType
 }
 
-// sigma returns a finer automaton of the sums of heaps 0..n than q (q need not be minimal): a
-// sum's state says its element of q and, for each class c of heap in it, whether a heap of class
-// c is present and whether one has a move into the P-portion (built class by class, minimized
-// after each).
-func (q *Quotient) sigma(ctx context.Context, maxSize int) (*Quotient, error) {
-	maxStates := 64*maxSize + 1<<16
-	types, classes, heapType := q.heapTypes()
-	m := len(q.isP)
-	k := len(types)
-	if k == 0 {
-		return q, nil
-	}
-	b := &dfa{n: m, k: k, delta: make([]int32, m*k), label: make([]int32, m)}
-	for x := 0; x < m; x++ {
-		for i, t := range types {
-			b.delta[x*k+i] = q.act[t.heap][x]
-		}
-		b.label[x] = int32(x)
-	}
-	for c := range classes {
-		a, err := q.classAutomaton(ctx, c, types, maxStates, true)
-		if err != nil {
-			return nil, err
-		}
-		labels := map[[2]int32]int32{}
-		b, err = product(ctx, b, a, func(lb, la int32) int32 {
-			key := [2]int32{lb, la}
-			id, ok := labels[key]
-			if !ok {
-				id = int32(len(labels))
-				labels[key] = id
-			}
-			return id
-		}, maxStates)
-		if err != nil {
-			return nil, err
-		}
-		if b, err = b.minimize(ctx); err != nil {
-			return nil, err
-		}
-		if b.n > maxStates/4 {
-			return nil, errTooBig
-		}
-	}
-	// The element of q of each state: read it off by following the moves from the start.
-	elem := make([]int32, b.n)
-	for i := range elem {
-		elem[i] = -1
-	}
-	elem[0] = 0
-	queue := []int32{0}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for i, t := range types {
-			ns := b.delta[int(s)*k+i]
-			if elem[ns] < 0 {
-				elem[ns] = q.act[t.heap][elem[s]]
-				queue = append(queue, ns)
-			}
-		}
-	}
-	r := &Quotient{game: q.game, n: q.n, opts: q.opts, sizes: q.sizes}
-	r.isP = make([]bool, b.n)
-	for s := range r.isP {
-		r.isP[s] = q.isP[elem[s]]
-	}
-	r.act = make([][]int32, q.n+1)
-	r.phi = make([]int32, q.n+1)
-	ident := make([]int32, b.n)
-	for s := range ident {
-		ident[s] = int32(s)
-	}
-	cols := make([][]int32, k)
-	for i := range types {
-		col := make([]int32, b.n)
-		for s := range col {
-			col[s] = b.delta[s*k+i]
-		}
-		cols[i] = col
-	}
+// moving returns the heap sizes 1..n that have at least one option (the others are the game 0).
+func (q *Quotient) moving() []int {
+	var hs []int
 	for h := 1; h <= q.n; h++ {
-		if t := heapType[h]; t >= 0 {
-			r.act[h] = cols[t]
-			r.phi[h] = cols[t][0]
-		} else {
-			r.act[h] = ident
+		if len(q.opts[h]) > 0 {
+			hs = append(hs, h)
 		}
 	}
-	return r.renumber()
+	return hs
+}
+
+// unions interns unions of the "bad" vectors of heap types: each distinct vector gets a small
+// number, so automaton states can hold a union as one int32. The automata of the check (verify.go)
+// and of the refinement (settle.go) both build their states from it.
+type unions struct {
+	sets [][]bool           // sets[u]: the vector numbered u
+	idx  map[string]int32   // a vector's bytes → its number
+	memo map[[2]int32]int32 // (u, type) → the number of sets[u] ∪ that type's vector
+}
+
+func newUnions() *unions {
+	return &unions{idx: map[string]int32{}, memo: map[[2]int32]int32{}}
+}
+
+// intern returns v's number, giving it a new one when v is new; v must not change afterwards.
+func (un *unions) intern(v []bool) int32 {
+	kb := make([]byte, len(v))
+	for i, b := range v {
+		if b {
+			kb[i] = 1
+		}
+	}
+	if u, ok := un.idx[string(kb)]; ok {
+		return u
+	}
+	u := int32(len(un.sets))
+	un.idx[string(kb)] = u
+	un.sets = append(un.sets, v)
+	return u
+}
+
+// join returns the number of the union of vector u (none when u < 0) with bad, the vector of
+// heap type t, remembering the answer for (u, t).
+func (un *unions) join(u int32, t int, bad []bool) int32 {
+	if u < 0 {
+		return un.intern(bad)
+	}
+	k := [2]int32{u, int32(t)}
+	if r, ok := un.memo[k]; ok {
+		return r
+	}
+	v := make([]bool, len(bad))
+	for i := range v {
+		v[i] = un.sets[u][i] || bad[i]
+	}
+	r := un.intern(v)
+	un.memo[k] = r
+	return r
+}
+
+// TestAutomatonCheck checks computed quotients with the automaton check, where its automata stay
+// small: every two-digit code, Kayles, Dawson's Kayles and misère Nim.
+func TestAutomatonCheck(t *testing.T) {
+	type tc struct {
+		g Game
+		n int
+	}
+	var cases []tc
+	for _, c := range twoDigitCodes() {
+		cases = append(cases, tc{Octal(octal.MustParse(c)), 10})
+	}
+	cases = append(cases, tc{Octal(octal.MustParse("0.77")), 40}, tc{Octal(octal.MustParse("0.07")), 24},
+		tc{Octal(octal.MustParse("0.75")), 40}, tc{Nim(), 15})
+	for _, c := range cases {
+		q := compute(t, c.g, c.n)
+		ok, err := q.check(context.Background(), 1<<22)
+		if err != nil || !ok {
+			t.Errorf("%v heaps ≤ %d: the automaton check says %v (%v)", c.g, c.n, ok, err)
+		}
+		// A wrong P-portion fails it: flip the outcome of one element.
+		for e := range q.isP {
+			r := *q
+			r.isP = append([]bool(nil), q.isP...)
+			r.isP[e] = !r.isP[e]
+			if ok, err := r.check(context.Background(), 1<<22); err == nil && ok {
+				t.Errorf("%v heaps ≤ %d: the check passes with element %d flipped", c.g, c.n, e)
+			}
+			if f, _, _, err := r.leastFailure(context.Background(), 1<<22); err != nil || f == nil {
+				t.Errorf("%v heaps ≤ %d: the least-failure search passes with element %d flipped (%v)", c.g, c.n, e, err)
+			}
+		}
+	}
 }

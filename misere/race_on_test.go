@@ -1,0 +1,5 @@
+//go:build race
+
+package misere
+
+const raceEnabled = true
