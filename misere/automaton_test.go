@@ -367,8 +367,8 @@ func TestAutomatonCheck(t *testing.T) {
 		if err != nil || !ok {
 			t.Errorf("%v heaps ≤ %d: the automaton check says %v (%v)", c.g, c.n, ok, err)
 		}
-		// A wrong P-portion fails it: flip the outcome of one element.
-		for e := range q.isP {
+		// A wrong P-portion fails it: flip the outcome of one element (a few of them).
+		for e := 0; e < len(q.isP); e += 1 + len(q.isP)/5 {
 			r := *q
 			r.isP = append([]bool(nil), q.isP...)
 			r.isP[e] = !r.isP[e]

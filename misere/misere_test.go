@@ -54,12 +54,14 @@ func TestTameT2(t *testing.T) {
 
 // Misère Nim on heaps < 2^k has 2 + 2^k elements (k ≥ 2).
 func TestMisereNimOrders(t *testing.T) {
-	q, _, err := Compute(context.Background(), Nim(), Options{MaxHeap: 15})
+	q, _, err := Compute(context.Background(), Nim(), Options{MaxHeap: 63})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sizes := q.Sizes()
-	for k := 2; k <= 4; k++ {
+	// k = 5 (34 elements), checked against exhaustive search of sums of up to 3 heaps.
+	checkAgainstBrute(t, "nim < 32", compute(t, Nim(), 31), 3)
+	for k := 2; k <= 6; k++ {
 		if got, want := sizes[1<<k-1], 2+1<<k; got != want {
 			t.Errorf("nim < 2^%d: order %d, want %d", k, got, want)
 		}
@@ -271,4 +273,21 @@ func eval(q *Quotient, exp []int) int {
 		e = q.Mul(e, q.Pow(q.Heap(q.Generators()[i]), uint64(x)))
 	}
 	return e
+}
+
+func TestHeapOptionsDistinct(t *testing.T) {
+	q := compute(t, Octal(octal.MustParse("0.07")), 30)
+	for h := 1; h <= 30; h++ {
+		classes, reps := q.HeapOptions(h)
+		seen := map[int]bool{}
+		for i, c := range classes {
+			if seen[c] {
+				t.Fatalf("heap %d: class %d listed twice", h, c)
+			}
+			seen[c] = true
+			if e, err := q.Element(reps[i]); err != nil || e != c {
+				t.Fatalf("heap %d: option %v is element %d, listed as %d", h, reps[i], e, c)
+			}
+		}
+	}
 }

@@ -191,11 +191,13 @@ func (q *Quotient) Outcome(heaps []int) (bool, error) {
 // HeapOptions returns the distinct classes of the options of a heap of size h (0 < h ≤ MaxHeap()),
 // each with one option (the heap sizes it leaves) that has it.
 func (q *Quotient) HeapOptions(h int) (classes []int, reps [][]int) {
+	seen := map[int32]bool{}
 	for _, o := range q.opts[h] {
-		e := int32(0)
-		for _, x := range o {
-			e = q.act[x][e]
+		e := q.fold(0, o)
+		if seen[e] {
+			continue
 		}
+		seen[e] = true
 		classes = append(classes, int(e))
 		r := make([]int, len(o))
 		for i, x := range o {
