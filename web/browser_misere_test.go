@@ -7,8 +7,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The misère view's worked example (0.75, heaps ≤ 12: R₈) and a Kayles sum decided through its
-// quotient.
+// The misère view's worked example (0.75, heaps ≤ 12: the 8-element quotient) and a Kayles sum
+// decided through its quotient.
 func TestBrowserMisere(t *testing.T) {
 	ctx, url := browser(t, Limits{})
 	var facts, cells, outcome, moves string

@@ -96,7 +96,8 @@ export function setup() {
   $("misere-solve-form").addEventListener("submit", (e) => { e.preventDefault(); decide(); });
 }
 
-// The worked example: R₈ of 0.75, and a sum decided through it.
+// The worked example: the quotient of 0.75 (8 elements: the only misère quotient of that order,
+// Siegel, arXiv math/0703070), and a sum decided through it.
 export async function example() {
   await compute();
   await decide();
