@@ -166,27 +166,34 @@ func mulTower(a, b uint64, width uint) uint64 {
 	return (p1^p0)<<h | p0 ^ mulTower(p2, 1<<(h-1), h)
 }
 
-// buildLogExp finds the smallest generator of GF(2^16)^* and tabulates its powers.
+// logGenerator is the smallest generator of GF(2^16)^*, the base of logTab and expTab. Searching
+// for it (powSmall for each candidate) took most of a process's start-up, ~10–30 ms, paid by every
+// run of the command and every worker of the web server; TestLogGenerator repeats the search.
+const logGenerator = 0x102
+
+// buildLogExp tabulates the powers of logGenerator, checking on the way that it has order 65535.
 func buildLogExp() {
-	gen := uint16(0)
-	for g := uint16(2); gen == 0; g++ {
-		gen = g
-		for _, p := range [...]uint32{3, 5, 17, 257} {
-			if powSmall(g, order16/p) == 1 {
-				gen = 0
-				break
-			}
-		}
+	// Multiplication by the generator is linear: two byte tables, made from the images of the 16
+	// unit vectors, make each step of the walk cheap.
+	var cols [16]uint16
+	for k := range cols {
+		cols[k] = mulSmall(1<<k, logGenerator)
 	}
-	// Multiplication by gen is linear: two byte tables make each step of the power walk cheap.
 	var byGen [2][256]uint16
 	for i := range 2 {
 		for v := range 256 {
-			byGen[i][v] = mulSmall(uint16(v<<(8*i)), gen)
+			for b := range 8 {
+				if v>>b&1 == 1 {
+					byGen[i][v] ^= cols[8*i+b]
+				}
+			}
 		}
 	}
 	x := uint16(1)
 	for i := range order16 {
+		if x == 1 && i > 0 {
+			panic("nimber: GF(2^16) generator has the wrong order")
+		}
 		expTab[i] = x
 		expTab[i+order16] = x
 		logTab[x] = uint32(i)
@@ -197,15 +204,4 @@ func buildLogExp() {
 	}
 	logTab[0] = logZero
 	// expTab[2·order16 ..] stays zero: every index reached through logZero lies there.
-}
-
-func powSmall(a uint16, e uint32) uint16 {
-	r := uint16(1)
-	for ; e != 0; e >>= 1 {
-		if e&1 != 0 {
-			r = mulSmall(r, a)
-		}
-		a = mulSmall(a, a)
-	}
-	return r
 }

@@ -268,14 +268,26 @@ func rawPost(t *testing.T, h http.Handler, path, body string) string {
 }
 
 // BenchmarkSmallHeavyRequest measures what a worker process costs a small heavy request
-// (/api/solve nim 3 4 5): in-process, and in a worker with warm ones started ahead.
+// (/api/solve nim 3 4 5): in-process; in a worker, back to back (each request waits for the
+// worker started ahead of it, still starting); and in a worker, apart (the timer stops until the
+// worker started ahead is waiting, as when requests come from a person at a browser).
 func BenchmarkSmallHeavyRequest(b *testing.B) {
 	const body = `{"ruleset":"nim","flags":{},"position":["3","4","5"]}`
-	for _, isolate := range []bool{false, true} {
-		b.Run("isolate="+strconv.FormatBool(isolate), func(b *testing.B) {
-			s := New(Limits{Isolate: isolate})
+	for _, c := range []struct {
+		name           string
+		isolate, apart bool
+	}{{"isolate=false", false, false}, {"isolate=true", true, false}, {"isolate=true,apart", true, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := New(Limits{Isolate: c.isolate})
 			defer s.Close()
 			for b.Loop() {
+				if c.apart {
+					b.StopTimer()
+					for s.pool.Idle() == 0 {
+						time.Sleep(100 * time.Microsecond)
+					}
+					b.StartTimer()
+				}
 				req := httptest.NewRequest("POST", "/api/solve", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				rec := httptest.NewRecorder()
@@ -285,5 +297,45 @@ func BenchmarkSmallHeavyRequest(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestWorkersReapedOnClose: a server with workers keeps some started ahead, and Close leaves no
+// worker process behind.
+func TestWorkersReapedOnClose(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes; skipped with -short")
+	}
+	self, err := os.Readlink("/proc/self/exe")
+	if err != nil {
+		t.Skip("no /proc")
+	}
+	workers := func() int {
+		n := 0
+		for _, kid := range worker.Children(os.Getpid()) {
+			if exe, err := os.Readlink("/proc/" + strconv.Itoa(kid) + "/exe"); err == nil && exe == self {
+				n++
+			}
+		}
+		return n
+	}
+	if n := workers(); n != 0 {
+		t.Skipf("%d worker processes of another test are alive", n)
+	}
+	s := New(Limits{Isolate: true, MaxHeavy: 2})
+	if got := rawPost(t, s, "/api/solve", `{"ruleset":"nim","flags":{},"position":["3","4","5"]}`); !strings.HasPrefix(got, "200 ") {
+		t.Fatalf("solve: %s", got)
+	}
+	for deadline := time.Now().Add(time.Minute); s.pool.Idle() < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d workers started ahead after a minute; want 2", s.pool.Idle())
+		}
+	}
+	if n := workers(); n < 2 {
+		t.Fatalf("%d worker processes alive with 2 started ahead", n)
+	}
+	s.Close()
+	if n := workers(); n != 0 {
+		t.Fatalf("%d worker processes alive after Close", n)
 	}
 }

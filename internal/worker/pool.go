@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -80,9 +81,12 @@ type Pool struct {
 
 	mu       sync.Mutex
 	idle     []*proc
-	starting int
+	starting int           // children being started ahead
+	started  chan struct{} // closed, and replaced, whenever a start ahead ends
 	closed   bool
-	bg       sync.WaitGroup // children being started ahead
+	bg       sync.WaitGroup // the goroutines of the starts ahead
+
+	starts atomic.Int64 // processes started, for the tests
 }
 
 // NewPool returns a Pool of children described by cfg; it starts cfg.Warm of them at once, in the
@@ -100,7 +104,7 @@ func NewPool(cfg Config) (*Pool, error) {
 	if cfg.MaxAnswer <= 0 {
 		cfg.MaxAnswer = DefaultMaxAnswer
 	}
-	p := &Pool{cfg: cfg}
+	p := &Pool{cfg: cfg, started: make(chan struct{})}
 	p.refill()
 	return p, nil
 }
@@ -113,7 +117,7 @@ func (p *Pool) Run(ctx context.Context, task []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c, err := p.get()
+	c, err := p.get(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -121,26 +125,48 @@ func (p *Pool) Run(ctx context.Context, task []byte) ([]byte, error) {
 	return c.run(ctx, task, p.cfg)
 }
 
-// get returns a started child: a warm one if there is one alive, else a new one.
-func (p *Pool) get() (*proc, error) {
+// Idle returns the number of children started ahead and waiting for a task.
+func (p *Pool) Idle() int {
 	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return nil, ErrClosed
-	}
-	for len(p.idle) > 0 {
-		c := p.idle[len(p.idle)-1]
-		p.idle = p.idle[:len(p.idle)-1]
-		select {
-		case <-c.done: // died while waiting (killed from outside): drop it
-			continue
-		default:
+	defer p.mu.Unlock()
+	return len(p.idle)
+}
+
+// get returns a started child: a warm one if there is one alive; else the next one being started
+// ahead, waited for (starting a second process beside it would only slow both down); else a new
+// one.
+func (p *Pool) get(ctx context.Context) (*proc, error) {
+	p.mu.Lock()
+	for {
+		if p.closed {
+			p.mu.Unlock()
+			return nil, ErrClosed
 		}
+		for len(p.idle) > 0 {
+			c := p.idle[len(p.idle)-1]
+			p.idle = p.idle[:len(p.idle)-1]
+			select {
+			case <-c.done: // died while waiting (killed from outside): drop it
+				continue
+			default:
+			}
+			p.mu.Unlock()
+			return c, nil
+		}
+		if p.starting == 0 {
+			break
+		}
+		started := p.started
 		p.mu.Unlock()
-		return c, nil
+		select {
+		case <-started:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		p.mu.Lock()
 	}
 	p.mu.Unlock()
-	return start(p.cfg)
+	return p.start()
 }
 
 // refill starts children in the background until Warm of them are idle or starting.
@@ -152,10 +178,12 @@ func (p *Pool) refill() {
 		p.bg.Add(1)
 		go func() {
 			defer p.bg.Done()
-			c, err := start(p.cfg)
+			c, err := p.start()
 			p.mu.Lock()
 			defer p.mu.Unlock()
 			p.starting--
+			close(p.started)
+			p.started = make(chan struct{})
 			switch {
 			case err != nil:
 				// Run starts one itself when none is idle, and reports the error there.
@@ -192,7 +220,10 @@ type proc struct {
 	err    error         // Wait's error, set before done is closed
 }
 
-func start(cfg Config) (*proc, error) {
+// start starts a child.
+func (p *Pool) start() (*proc, error) {
+	p.starts.Add(1)
+	cfg := p.cfg
 	cmd := exec.Command(cfg.Path, cfg.Args...)
 	cmd.Env = append(os.Environ(), cfg.Env...)
 	cmd.Env = append(cmd.Env, EnvVar+"=1", envMaxRSS+"="+strconv.FormatUint(cfg.MaxRSS, 10))

@@ -271,3 +271,36 @@ func TestSupervise(t *testing.T) {
 		t.Fatalf("grow: %v; want a *LimitError", err)
 	}
 }
+
+// TestWaitsForTheWarmChild: back to back, each task takes the child started ahead for it (waiting
+// for it to finish starting) instead of starting a second process beside it, so n tasks start
+// n+Warm processes in all; Close then reaps the one started ahead for a next task.
+func TestWaitsForTheWarmChild(t *testing.T) {
+	p := newTestPool(t, 256<<20, 1)
+	const n = 5
+	for i := range n {
+		if got, err := p.Run(context.Background(), []byte("echo "+strconv.Itoa(i))); err != nil || string(got) != strconv.Itoa(i) {
+			t.Fatalf("task %d: %q, %v", i, got, err)
+		}
+	}
+	p.Close() // waits for the start ahead of a next task
+	if s := p.starts.Load(); s != n+1 {
+		t.Errorf("%d tasks back to back started %d processes; want %d (one ahead of each)", n, s, n+1)
+	}
+}
+
+// TestCloseReapsStartsInFlight: children being started ahead when the pool closes are killed and
+// waited for before Close returns; none is left idle, and a Run after Close fails.
+func TestCloseReapsStartsInFlight(t *testing.T) {
+	p := newTestPool(t, 256<<20, 4) // its cleanup counts the children left after Close
+	p.Close()
+	if n := children(t); n != 0 {
+		t.Errorf("%d children alive right after Close", n)
+	}
+	if n := p.Idle(); n != 0 {
+		t.Errorf("%d children idle after Close", n)
+	}
+	if _, err := p.Run(context.Background(), []byte("echo x")); !errors.Is(err, ErrClosed) {
+		t.Errorf("Run after Close: %v; want ErrClosed", err)
+	}
+}
