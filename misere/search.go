@@ -147,8 +147,14 @@ type searchResult struct {
 	witnesses [][]bitset
 }
 
+// maxSearchBytes bounds the memory of the antichains of leastNFailure.
+const maxSearchBytes = 256 << 20
+
 // leastNFailure searches the sums of q in increasing order for the least N-failure before bound
-// (nil: no bound). It gives up with errTooBig after maxNodes states.
+// (nil: no bound). It gives up with errTooBig after maxNodes states (fewer when their sets would
+// take more than maxSearchBytes). Each step adds a heap to the sum or, when the new state is
+// subsumed, moves up a level, so it ends after at most (number of letters + 1) × (states kept)
+// steps.
 func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32, maxNodes int) (searchResult, error) {
 	m := len(q.isP)
 	k := len(ls)
@@ -167,6 +173,8 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 	cnt := make([]int32, k)
 	word := make([]int32, q.n+1) // counts by heap size of the current sum
 	next := newBitset(m)
+	// A kept state costs its set and a slice header: stay within maxSearchBytes.
+	maxNodes = min(maxNodes, maxSearchBytes/(8*len(pset)+32))
 	nodes := 0
 	j := 0
 	for j < k {

@@ -143,6 +143,9 @@ func (q *Quotient) powers(x int32) (index, period int) {
 	}
 }
 
+// maxProductCells bounds the action cells (4 bytes each) of the product free builds.
+const maxProductCells = 1 << 26
+
 // counter is a heap given a cyclic monoid of its own in free: counts 0..index+period−1, then
 // index+period wraps to index.
 type counter struct {
@@ -168,6 +171,16 @@ func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quot
 		}
 	}
 	if m*span > maxStates {
+		return nil, errTooBig
+	}
+	// The product's action columns (one per distinct action) take 4 bytes per state each.
+	actions := map[int32]bool{}
+	for h := 1; h <= q.n; h++ {
+		if which[h] == 0 {
+			actions[q.phi[h]] = true
+		}
+	}
+	if m*span*(len(cs)+len(actions)) > maxProductCells {
 		return nil, errTooBig
 	}
 	// A state (e, c₁…c_k) is numbered e·span + Σ c_i·stride_i.
