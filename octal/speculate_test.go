@@ -2,10 +2,12 @@ package octal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // runSpeculating computes g(0..n) as runSparse16 does (stepSparse16 under mask, target search,
@@ -200,4 +202,65 @@ func BenchmarkOctalCores(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestWorkersCancelSaveResume stops a two-worker run of Grundy's game (speculating from heap 1,
+// with lies) by cancellation after a few blocks, checks that what it returns and every checkpoint
+// it saved are prefixes of the one-core values, and resumes from the last checkpoint with two
+// workers to the end: the same values as one core.
+func TestWorkersCancelSaveResume(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: Compute uses one worker")
+	}
+	n := 60_000
+	if raceEnabled {
+		n = 12_000
+	}
+	c := GrundysGame()
+	one, err := Compute(context.Background(), c, Options{To: n, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := func(what string, cp *Checkpoint) {
+		t.Helper()
+		for i := 0; i < cp.Len(); i++ {
+			if want, _ := one.Value(i); cp.value(i) != want {
+				t.Fatalf("%s: g(%d) = %d, one core %d", what, i, cp.value(i), want)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last *Checkpoint
+	saves, blocks := 0, 0
+	opt := Options{To: n, Workers: 2, specFrom: 1, specLie: everyK(101, 7),
+		SaveEvery: time.Nanosecond,
+		Save: func(cp *Checkpoint) error {
+			saves++
+			prefix("checkpoint", cp)
+			last = &Checkpoint{Code: cp.Code, v16: append([]uint16(nil), cp.v16...)}
+			return nil
+		},
+		Progress: func(done, target int) {
+			if blocks++; blocks == 12 {
+				cancel()
+			}
+		}}
+	cut, err := Compute(ctx, c, opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: %v", err)
+	}
+	if cut.ComputedTo >= n || last == nil {
+		t.Fatalf("cancelled run went to %d with %d checkpoints", cut.ComputedTo, saves)
+	}
+	prefix("cancelled run", cut.Checkpoint())
+	opt.Resume, opt.Save, opt.Progress = last, nil, nil
+	res, err := Compute(context.Background(), c, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ComputedTo != n || res.MaxValue != one.MaxValue || res.Rare != one.Rare {
+		t.Fatalf("resumed: %+v, one core %+v", *res, *one)
+	}
+	prefix("resumed run", res.Checkpoint())
 }
