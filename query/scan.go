@@ -116,7 +116,8 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 					mu.Unlock()
 					continue
 				}
-				res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes})
+				// One core per code: the scan already runs GOMAXPROCS codes at once.
+				res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes, Workers: 1})
 				if req.Done != nil {
 					mu.Lock()
 					req.Done()
