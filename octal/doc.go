@@ -29,6 +29,16 @@
 //     loop is used.
 //   - three-heap: hexadecimal codes with an 8 bit: g(a) XOR a stored set of two-heap values.
 //
+// # Two cores
+//
+// Options.Workers (default DefaultWorkers, at most GOMAXPROCS) lets a computation use a second
+// core. The quadratic loop shares each large heap's splits with a helper goroutine. The sparse
+// method speculates (speculate.go): the engine's goroutine marks the rare splits heap after heap
+// and takes as g(n) the smallest common value they miss, while a verifier goroutine runs the
+// target searches of the heaps behind it; a failed search (a new rare heap) rolls the values back
+// to that heap and they are computed again. The values, statistics and checkpoints are those of
+// one core.
+//
 // # Periods
 //
 // g is periodic with period p and preperiod n0 when g(n+p) = g(n) for all n ≥ n0 (n0 counts the

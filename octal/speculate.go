@@ -79,23 +79,21 @@ type speculator struct {
 	quiet int              // … this many heaps past the last rare heap
 	lie   func(n int) bool // tests: speculate a wrong value at heap n
 	lied  int
-	done  chan struct{}
-	wake  chan struct{}
+	// benchmarks: called by the verifier goroutine when it starts (true) and ends (false)
+	onVerifier func(start bool)
+	done       chan struct{}
+	wake       chan struct{}
 	// Statistics (leader only): tickets, failed verifications, chunks the leader verified.
 	tickets, rollbacks, stolen int
 	quiesces                   int
 	waited                     time.Duration // in quiescent points, for a verifier's chunk
 }
 
-// newSpeculator returns a speculator for e; its verifier goroutine starts with the first heap
-// speculated.
+// newSpeculator returns a speculator for e; its tables and its verifier goroutine come with the
+// first heap speculated.
 func newSpeculator(e *engine[uint16]) *speculator {
 	s := &speculator{e: e, from: specFrom, quiet: specQuiet, wake: make(chan struct{}, 1)}
 	s.fail.Store(noFail)
-	s.targets = make([]targetSet, specSpan)
-	s.cnt = make([]uint16, specSpan)
-	s.pairs = make([]uint64, specSpan)
-	s.low = make([]uint16, specSpan)
 	return s
 }
 
@@ -209,6 +207,12 @@ func (s *speculator) begin() {
 	s.heap0 = len(e.g)
 	s.maxVal0 = e.maxVal
 	if s.done == nil {
+		if s.targets == nil {
+			s.targets = make([]targetSet, specSpan)
+			s.cnt = make([]uint16, specSpan)
+			s.pairs = make([]uint64, specSpan)
+			s.low = make([]uint16, specSpan)
+		}
 		s.done = make(chan struct{})
 		go s.verifier()
 	}
@@ -290,6 +294,12 @@ func (s *speculator) verifyOne() bool {
 // a little, then yields, then parks until the leader publishes more.
 func (s *speculator) verifier() {
 	defer close(s.done)
+	if s.onVerifier != nil { // benchmarks: the verifier's CPU time, on a thread of its own
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		s.onVerifier(true)
+		defer s.onVerifier(false)
+	}
 	idle := 0
 	for !s.quit.Load() {
 		// Look before claiming: busy is set only when there is a chunk to take, so that a

@@ -192,18 +192,6 @@ func TestComputeWorkers(t *testing.T) {
 	}
 }
 
-// BenchmarkOctalCores is Officers (0.6) and Grundy's game to heap 2^21−1 by Compute on one core
-// and on two (the sparse step speculating), in the same run: wall and CPU time per run.
-func BenchmarkOctalCores(b *testing.B) {
-	for _, code := range []string{"0.6", "grundy"} {
-		for _, w := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s-2^21-workers-%d", code, w), func(b *testing.B) {
-				benchCompute(b, code, Options{To: 1<<21 - 1, Workers: w})
-			})
-		}
-	}
-}
-
 // TestWorkersCancelSaveResume stops a two-worker run of Grundy's game (speculating from heap 1,
 // with lies) by cancellation after a few blocks, checks that what it returns and every checkpoint
 // it saved are prefixes of the one-core values, and resumes from the last checkpoint with two
