@@ -47,7 +47,6 @@ type Options struct {
 	narrowBits uint             // tests: values of more bits than this widen the array (0: 16)
 	specFrom   int              // tests: speculate from this heap on, however recent the last rare heap (0: specFrom, specQuiet)
 	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
-	onVerifier func(start bool) // benchmarks: see speculator.onVerifier
 }
 
 // DefaultWorkers is the number of cores a computation uses when Options.Workers is 0 (and
@@ -260,7 +259,7 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		if opt.specFrom > 0 {
 			sp.from, sp.quiet = opt.specFrom, 0
 		}
-		sp.lie, sp.onVerifier = opt.specLie, opt.onVerifier
+		sp.lie = opt.specLie
 		defer sp.stop()
 	} else if opt.workers() < 2 {
 		e.parAt = math.MaxInt // no helper for the quadratic loop

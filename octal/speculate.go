@@ -79,10 +79,8 @@ type speculator struct {
 	quiet int              // … this many heaps past the last rare heap
 	lie   func(n int) bool // tests: speculate a wrong value at heap n
 	lied  int
-	// benchmarks: called by the verifier goroutine when it starts (true) and ends (false)
-	onVerifier func(start bool)
-	done       chan struct{}
-	wake       chan struct{}
+	done  chan struct{}
+	wake  chan struct{}
 	// Statistics (leader only): tickets, failed verifications, chunks the leader verified.
 	tickets, rollbacks, stolen int
 	quiesces                   int
@@ -294,12 +292,7 @@ func (s *speculator) verifyOne() bool {
 // a little, then yields, then parks until the leader publishes more.
 func (s *speculator) verifier() {
 	defer close(s.done)
-	if s.onVerifier != nil { // benchmarks: the verifier's CPU time, on a thread of its own
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		s.onVerifier(true)
-		defer s.onVerifier(false)
-	}
+
 	idle := 0
 	for !s.quit.Load() {
 		// Look before claiming: busy is set only when there is a chunk to take, so that a
