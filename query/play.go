@@ -27,8 +27,9 @@ type PlayRequest struct {
 	// wins when it can (making progress), keeps a draw otherwise; the driver declares a draw by
 	// the repetition rule (DrawRepeats).
 	Loopy bool `json:"loopy,omitempty"`
-	// Misere (scripts) plays in misère play: whoever cannot move wins. The engine moves into
-	// the misère quotient's P-portion when the game is a heap game (see Solve), and otherwise
+	// Misere plays in misère play: whoever cannot move wins. The engine moves into the misère
+	// quotient's P-portion: of a heap ruleset (take-and-break games, one-heap rulesets played on
+	// heap sizes; heaps ≤ 40), or of a script's heap game — a script that is not one is played
 	// by the engine's misère search of the sum.
 	Misere bool `json:"misere,omitempty"`
 }
@@ -74,8 +75,6 @@ func Play(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
 		return playScript(ctx, r, lim)
 	case r.Ruleset == "":
 		return PlayStep{}, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
-	case r.Misere:
-		return PlayStep{}, Badf(`"misere" play is offered for scripts; for rulesets play the misère rulesets (misere-nim, misere-moore), or solve --misere`)
 	}
 	res, err := playRuleset(ctx, r, lim)
 	if err != nil {
@@ -88,6 +87,14 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 	rs, err := rules.New(r.Ruleset, r.Flags)
 	if err != nil {
 		return PlayStep{}, err
+	}
+	if r.Misere {
+		if play := rs.Info().Play; play != "normal" {
+			return PlayStep{}, Badf("%s is already %s play: \"misere\" applies to normal-play rulesets", r.Ruleset, play)
+		}
+		if rs, err = newMisereRules(r.Ruleset, r.Flags, rs); err != nil {
+			return PlayStep{}, err
+		}
 	}
 	info := rs.Info()
 	if info.Play == "scored" {

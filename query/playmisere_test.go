@@ -153,7 +153,10 @@ func TestPlayScriptMisere(t *testing.T) {
 func TestPlayMisereRefusals(t *testing.T) {
 	ctx := context.Background()
 	for _, req := range []PlayRequest{
-		{Ruleset: "nim", Position: []string{"3"}, Misere: true},
+		{Ruleset: "nim", Position: []string{"3"}, Misere: true},                   // misere-nim is the ruleset
+		{Ruleset: "misere-nim", Position: []string{"3"}, Misere: true},            // already misère
+		{Ruleset: "ruler", Position: []string{"3"}, Misere: true},                 // coins, not heaps
+		{Ruleset: "kayles", Position: []string{"41"}, Misere: true, Engine: true}, // past the quotient's heaps
 		{Script: sub134, Position: []string{"3"}, Misere: true, Loopy: true},
 	} {
 		if _, err := Play(ctx, req, Web(0)); KindOf(err) != BadInput {
@@ -203,6 +206,76 @@ func TestMisereJudgeUsesQuotient(t *testing.T) {
 		}
 		if (j.q != nil) != c.quotient {
 			t.Errorf("%s: quotient used %v, want %v", c.file, j.q != nil, c.quotient)
+		}
+	}
+}
+
+// TestPlayRulesetMisere plays whole misère games of heap rulesets against a person who moves at
+// random: Kayles (its marks checked against the definition) and subtract {1, 3, 4} (against the
+// engine's misère search). The engine, moving first, must win from every N-position, and the
+// last move of a game is the loser's.
+func TestPlayRulesetMisere(t *testing.T) {
+	ctx := context.Background()
+	memo := kaylesMisereP{}
+	rng := rand.New(rand.NewPCG(5, 6))
+	searchP := func(name string, flags map[string]string, pos []string) bool {
+		var hs []string
+		for _, h := range pos {
+			if h != "0" {
+				hs = append(hs, h)
+			}
+		}
+		if len(hs) == 0 {
+			return false // no move: the player to move has won
+		}
+		ans, err := Solve(ctx, SolveRequest{Ruleset: name, Flags: flags, Position: hs, Misere: true}, CLI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := Encode(&b, ans); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Contains(b.String(), `"outcome":"P"`)
+	}
+	kayles := func(pos []string) bool { return memo.isP(heapsIn(pos)) }
+	for _, c := range []struct {
+		name  string
+		flags map[string]string
+		isP   func([]string) bool
+	}{
+		{"kayles", nil, kayles},
+		{"octal", map[string]string{"code": "0.77"}, kayles},
+		{"subtract", map[string]string{"set": "1,3,4"}, nil},
+	} {
+		isP := c.isP
+		if isP == nil {
+			isP = func(pos []string) bool { return searchP(c.name, c.flags, pos) }
+		}
+		for _, start := range [][]string{{"1"}, {"4", "6"}, {"5", "7", "2"}, {"9"}, {"3", "3", "1"}} {
+			req := PlayRequest{Ruleset: c.name, Flags: c.flags, Position: start, Misere: true, Engine: true}
+			st, err := Play(ctx, req, Web(0))
+			if err != nil {
+				t.Fatalf("%s %v: %v", c.name, start, err)
+			}
+			req.Engine = false
+			for !st.Over {
+				for _, m := range st.Moves {
+					if want := isP(m.To); m.Winning != want {
+						t.Fatalf("%s %v: move %s marked winning %v", c.name, st.Position, m.Move, m.Winning)
+					}
+				}
+				req.Position, req.Move = st.Position, "#"+strconv.Itoa(1+rng.IntN(len(st.Moves)))
+				if st, err = Play(ctx, req, Web(0)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !isP(start) && st.Winner != "engine" {
+				t.Errorf("%s %v: the engine moved first from an N-position and lost", c.name, start)
+			}
+			if last := st.Played[len(st.Played)-1].By; (last == "you") != (st.Winner == "engine") {
+				t.Errorf("%s %v: the last move was %s's and the winner is %s", c.name, start, last, st.Winner)
+			}
 		}
 	}
 }

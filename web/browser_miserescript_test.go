@@ -143,3 +143,52 @@ func TestBrowserScriptMiserePlay(t *testing.T) {
 		t.Fatalf("game over with %q, the last move %q", result, last)
 	}
 }
+
+// TestBrowserRulesetMiserePlay: Kayles 4 + 6 in the solve-and-play view with "misère" ticked —
+// solved through the misère quotient, then played with the engine first and the person taking
+// the first listed move: the engine wins and the last move is the person's.
+func TestBrowserRulesetMiserePlay(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	var method string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.SetValue("#solve-ruleset", "kayles"),
+		chromedp.Evaluate(`onSolveRuleset()`, nil),
+		chromedp.SetValue("#solve-position", "4 6"),
+		chromedp.Click("#solve-misere"),
+		chromedp.Click("#solve-go"),
+		waitText("#solve-result", "misère quotient of 0.77", &method),
+		chromedp.Click("#play-engine-first"),
+		chromedp.Click("#play-start"),
+		chromedp.Poll(`!game.busy && ["", "engine-wins", "you-win"].includes(document.querySelector("#game-status").dataset.result)`, nil),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var result, last string
+	for range 40 {
+		var n int
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(`document.querySelector("#game-status").dataset.result`, &result),
+			chromedp.Evaluate(`document.querySelectorAll("#history li").length`, &n),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if result != "" {
+			break
+		}
+		if err := chromedp.Run(ctx,
+			chromedp.Click(`#move-list button[data-move="0"]`),
+			chromedp.Poll(fmt.Sprintf(`!game.busy && document.querySelectorAll("#history li").length > %d`, n), nil),
+		); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector("#history li:last-child").textContent`, &last)); err != nil {
+		t.Fatal(err)
+	}
+	if result != "engine-wins" || !strings.HasPrefix(last, "you:") {
+		t.Fatalf("game over with %q, the last move %q", result, last)
+	}
+}

@@ -35,6 +35,7 @@ move of the game: {"played": [{"by": "you"|"engine", "move"}], "position", "text
 
 Examples:
   grundy play nim 3 4 5 --first engine
+  grundy play kayles 4 6 --misere --first engine
   grundy play --script examples/kayles-heaps.star 5 7 9 --misere --first engine`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -61,6 +62,9 @@ Examples:
 				}
 				title = req.Ruleset + ": " + cat.Rulesets[0].Summary + "."
 			}
+			if req.Misere {
+				title += " Misère play: the player left without a move wins."
+			}
 			first, ok := g.own["first"]
 			switch {
 			case !ok, first == "me", first == "engine":
@@ -73,7 +77,7 @@ Examples:
 	}
 	addScriptFlagDocs(cmd)
 	cmd.Flags().String("first", "", "who moves first: me (you) or engine; asked when not given")
-	cmd.Flags().Bool("misere", false, "script mode: misère play, whoever cannot move wins (heap games are played through their misère quotient)")
+	cmd.Flags().Bool("misere", false, "misère play, whoever cannot move wins: heap rulesets (kayles, octal --code C, subtract, …; heaps ≤ 40) and scripts' heap games through their misère quotient, other scripts by search")
 	cmd.Flags().Bool("loopy", false, "script mode: a game whose moves may have cycles, played by its loopy values; a position recurring a third time with you to move is a declared draw")
 	return cmd
 }

@@ -5,7 +5,9 @@ import { $, api, el, words } from "./api.js";
 import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
 
 function solveRequest() {
-  return { ruleset: $("solve-ruleset").value, flags: readFlags($("solve-flags")), position: words($("solve-position").value) };
+  const r = { ruleset: $("solve-ruleset").value, flags: readFlags($("solve-flags")), position: words($("solve-position").value) };
+  if ($("solve-misere").checked) r.misere = true; // the last mover loses
+  return r;
 }
 
 export function onSolveRuleset() {
@@ -90,7 +92,7 @@ async function startGame() {
   const req = solveRequest();
   $("solve-error").textContent = "";
   if (game.busy) return;
-  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags }, turns: [], here: null, busy: true });
+  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags, misere: req.misere }, turns: [], here: null, busy: true });
   $("history").replaceChildren();
   $("move-list").replaceChildren();
   $("game-status").textContent = "…";
