@@ -21,11 +21,10 @@ import (
 //
 // N-failures (Φ(X) ∉ P, T(X) ≠ ∅ and T(X) ∩ P = ∅) are searched over the sums in increasing order
 // with the state (Φ(X), T(X)), which adding a heap h updates: T(X+h) = T(X)·Φ(h) ∪ Φ(X)·T(h).
-// That update is monotone in T, so a sum A whose state (x, T_A) has T_A ⊆ T_B for an earlier sum's
-// state (x, T_B)... the other way round: when a new sum B reaches (x, T_B) and an earlier sum A
-// reached (x, T_A) with T_A ⊆ T_B, every B+Z with an N-failure makes A+Z an N-failure too, and A+Z
-// comes before B+Z. So B and every sum that only adds heaps it already could add are skipped, and
-// the first N-failure met is still the least. Each state is kept once per element as a set of
+// That update is monotone in T: when a new sum B reaches (x, T_B) and an earlier sum A reached
+// (x, T_A) with T_A ⊆ T_B, then for every sum Z, B+Z being an N-failure makes A+Z one too, and A+Z
+// comes before B+Z (the order is kept by adding Z). So B and the sums the search would build on it
+// are skipped, and the first N-failure met is still the least. Each state is kept once per element as a set of
 // minimal T's (an antichain), so the search ends after at most as many sums as distinct states.
 // (This is the test of Siegel's MisereSolver, lexLeastNFailure; the code here is ours.)
 
