@@ -61,6 +61,9 @@ echo "== go test -tags purego (the portable nim-field and octal code through its
 go test -count=1 -tags purego ./nimber
 go test -count=1 -short -tags purego ./octal
 
+echo "== go test -rules.full (the range sweeps of package rules at every edge, without the race detector)"
+go test -count=1 -run 'TestTopOfRange|TestRandomLargePositions' ./rules -rules.full
+
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
 
