@@ -36,13 +36,24 @@ func takeAndBreakCode(ruleset string, flags map[string]string) (octal.Code, bool
 	return octal.Code{}, false
 }
 
-// solveMisereQuotient decides a misère sum of heaps of a take-and-break ruleset through the misère
-// quotient of heaps up to the largest one; ok is false when the quotient does not apply (another
-// ruleset, a heap past misereSolveMaxHeap, a quotient past misereSolveMaxSize), and the caller
+// solveMisereQuotient decides a misère sum of heaps of a take-and-break ruleset or a one-heap
+// ruleset played on heap sizes through the misère quotient of heaps up to the largest one; ok is
+// false when the quotient does not apply (another ruleset, a heap past misereSolveMaxHeap, a
+// quotient past misereSolveMaxSize, a move that does not leave smaller heaps), and the caller
 // searches instead.
 func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bool, err error) {
-	code, isTB := takeAndBreakCode(r.Ruleset, r.Flags)
-	if !isTB || len(r.Position) == 0 {
+	if len(r.Position) == 0 {
+		return nil, false, nil
+	}
+	var g misere.Game
+	var label string
+	if code, isTB := takeAndBreakCode(r.Ruleset, r.Flags); isTB {
+		g, label = misere.Octal(code), code.String()
+	} else if r.Ruleset == "nim" || !rulesetKnown(r.Ruleset) {
+		return nil, false, nil // misère Nim has its theorem (misere-nim)
+	} else if rg, title, err := misereRuleset(r.Ruleset, r.Flags); err == nil {
+		g, label = rg, title
+	} else {
 		return nil, false, nil
 	}
 	heaps := make([]int, len(r.Position))
@@ -58,11 +69,12 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 		heaps[i] = int(v)
 		top = max(top, int(v))
 	}
-	q, _, err := misere.Compute(ctx, misere.Octal(code), misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
+	q, _, err := misere.Compute(ctx, g, misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
 	if err != nil {
 		var se *misere.SizeError
-		if errors.As(err, &se) && ctx.Err() == nil {
-			return nil, false, nil
+		var bad *Error
+		if (errors.As(err, &se) || errors.As(err, &bad)) && ctx.Err() == nil {
+			return nil, false, nil // past the size limit, or not a heap game after all: search
 		}
 		return nil, true, err
 	}
@@ -83,7 +95,7 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 		pin = "in"
 	}
 	out.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
-		code, top, q.Order(), q.POrder(), q.Name(e), pin)
+		label, top, q.Order(), q.POrder(), q.Name(e), pin)
 	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
