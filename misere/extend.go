@@ -6,29 +6,25 @@ import (
 	"slices"
 )
 
-// The construction (Plambeck and Siegel, "Misère quotients for impartial games", 2008): let A be
-// the sums of heaps 0..n−1 with quotient Q and P-portion P, and G the heap n, whose options are
-// sums in A. A sum of heaps 0..n is G^k·X with X in A, and its misère outcome depends only on k and
-// the class x of X in Q, so it is a function f(k, x) computed by the definition of misère outcomes:
-// G^k·X is a P-position iff it has a move and every move leads to an N-position. Its moves are
-// G^(k−1)·G'·X for the options G' of G (classes (k−1, x·g')) and G^k·X' for the options X' of X.
-// For the latter we take X to be the smallest sum in its class (any sum would do): its options
-// are smaller sums, whose classes come earlier in our numbering, so f(k, ·) is filled in in one
-// pass over the elements once f(k−1, ·) is known. Layer k+1 is a function of layer k, so the
-// layers repeat: f(k+p, ·) = f(k, ·) for k ≥ s with the first repeat found. The sums of heaps
-// 0..n then behave as the finite monoid C(s, p) × Q (C the cyclic monoid of index s and period p)
-// with P-portion {(k, x) : f(k, x)}, and the new quotient is its syntactic quotient: the coarsest
-// partition that separates P from N and is stable under multiplication by the generators, found
-// by Moore's partition refinement. Old elements never merge (a sum of heaps below n that tells
-// two of them apart still does), and the numbering by smallest sums is kept: (k, x) with the
-// smallest k, then the smallest x, is the smallest sum of its class.
+// The first trial for heap n (step 3 of next.go). Let A be the sums of heaps 0..n−1 with quotient
+// Q and P-portion P, and G the heap n, whose options are sums in A. A sum of heaps 0..n is G^k·X
+// with X in A; the trial assumes that its misère outcome depends only on k and the class x of X
+// in Q (true unless G splits old elements), so it is a function f(k, x) computed by the definition
+// of misère outcomes: G^k·X is a P-position iff it has a move and every move leads to an
+// N-position. Its moves are G^(k−1)·G'·X for the options G' of G (classes (k−1, x·g')) and G^k·X'
+// for the options X' of X. For the latter we take X to be the smallest sum in its class: its
+// options are smaller sums, whose classes come earlier in our numbering, so f(k, ·) is filled in
+// in one pass over the elements once f(k−1, ·) is known. Layer k+1 is a function of layer k, so
+// the layers repeat: f(k+p, ·) = f(k, ·) for k ≥ s with the first repeat found. The trial is the
+// finite monoid C(s, p) × Q (C the cyclic monoid of index s and period p) with P-portion
+// {(k, x) : f(k, x)}, reduced to its syntactic quotient (Moore's partition refinement), numbered
+// by smallest sums: (k, x) with the smallest k, then the smallest x. The least-failure search
+// then decides whether the assumption held.
 //
 // Every step is a loop over arrays (no recursion); the context is checked in every loop that can
 // be long, and the number of states is bounded by the size limit.
 
-// guess returns a candidate quotient of heaps 0..q.n+1, assuming that the outcome of a sum with
-// k copies of the new heap and the rest X depends only on k and X's element of q (q need not be
-// minimal: a finer automaton of the sums of smaller heaps makes the assumption weaker).
+// guess returns the first trial for heap q.n+1, whose distinct options are opts.
 func (q *Quotient) guess(ctx context.Context, opts [][]int32, maxSize int) (*Quotient, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -60,35 +60,76 @@ func (q *Quotient) Name(e int) string { return FormatWord(q.Exponents(e)) }
 // maxImplicationSearch bounds the words one implication check visits.
 const maxImplicationSearch = 4096
 
+// maxPruned is the number of relations up to which Presentation drops implied ones.
+const maxPruned = 256
+
 // Presentation returns relations that, with the generators and commutativity, define the
-// quotient: for each element u and generator g whose product is not written u·g in smallest
-// form, the relation u·g = (smallest form), kept only when the relations kept before do not
-// already imply it (checked by a bounded search of rewritings, so a kept relation may be
-// redundant, but no needed one is dropped). Relations come in increasing order of their left
-// sides.
-func (q *Quotient) Presentation() []Relation {
+// quotient. Each element's smallest sum, as exponents of the generators, is its normal form; a
+// divisor of a normal form is one too (a smaller word for the divisor would give a smaller word
+// for the whole), so the words that are not normal forms are the multiples of the minimal ones.
+// The relations are w = (normal form of w) for those minimal words w: rewriting with them turns
+// every word into its normal form, so they define the quotient. When there are at most maxPruned
+// of them, a relation that the ones kept before already imply (found by a bounded search of
+// rewritings) is dropped. Relations come in the order of their left sides' elements u and then
+// generators g, the left side being u·g.
+func (q *Quotient) Presentation() []Relation { return q.relations(true) }
+
+// relations returns the relations of the minimal words that are not normal forms, and with
+// prune, drops those implied by the ones before (at most maxPruned relations).
+func (q *Quotient) relations(prune bool) []Relation {
 	k := len(q.gens)
-	var kept []Relation
+	exps := make([][]int, len(q.words))
+	index := map[string]int{}
+	key := func(w []int) string {
+		var s strings.Builder
+		for _, x := range w {
+			s.WriteString(strconv.Itoa(x))
+			s.WriteByte(',')
+		}
+		return s.String()
+	}
 	maxExp := make([]int, k)
 	for e := range q.words {
-		for i, x := range q.Exponents(e) {
+		exps[e] = q.Exponents(e)
+		index[key(exps[e])] = e
+		for i, x := range exps[e] {
 			maxExp[i] = max(maxExp[i], x+1)
 		}
 	}
+	var rels []Relation
 	for u := range q.words {
-		ue := q.Exponents(u)
+		ue := exps[u]
+	gens:
 		for i, g := range q.gens {
-			v := int(q.act[g][u])
-			ve := q.Exponents(v)
 			left := slices.Clone(ue)
 			left[i]++
-			if slices.Equal(left, ve) {
-				continue
+			v := int(q.act[g][u])
+			if slices.Equal(left, exps[v]) {
+				continue // a normal form
 			}
-			if implied(kept, left, ve, maxExp) {
-				continue
+			// Minimal: every divisor left − g_j (j ≠ i) is a normal form.
+			for j := range q.gens {
+				if j == i || ue[j] == 0 {
+					continue
+				}
+				d := slices.Clone(ue)
+				d[j]--
+				e := q.act[g][index[key(d)]] // d is a normal form, a divisor of u's
+				d[i]++
+				if !slices.Equal(d, exps[e]) {
+					continue gens
+				}
 			}
-			kept = append(kept, Relation{Left: left, Right: ve})
+			rels = append(rels, Relation{Left: left, Right: exps[v]})
+		}
+	}
+	if !prune || len(rels) > maxPruned {
+		return rels
+	}
+	var kept []Relation
+	for _, r := range rels {
+		if !implied(kept, r.Left, r.Right, maxExp) {
+			kept = append(kept, r)
 		}
 	}
 	return kept
