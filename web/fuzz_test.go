@@ -17,6 +17,8 @@ func FuzzAPI(f *testing.F) {
 		`{"script":"def moves(n):\n    return [n - 1] if n > 0 else []\n","position":["3","2"],"move":"#2"}`,
 		`{"script":"def moves(n):\n    return [n - 1] if n > 0 else []\n","position":["(1, \"a\")"],"misere":true,"loopy":true}`,
 		`{"ruleset":"nim","position":["1","2"],"move":"1 1"}`, `{"ruleset":"nim","position":["1"],"engine":true,"move":"0"}`,
+		`{"ruleset":"kayles","position":["4","6"],"misere":true,"engine":true}`, `{"ruleset":"ruler","position":["3"],"misere":true,"move":"#1"}`,
+		`{"ruleset":"subtract","flags":{"set":"1,3,4"},"max_heap":12}`, `{"game":"lasker","ruleset":"x","max_heap":"0x10"}`,
 		`{}`, `[]`, `null`, `{"op":1}`, `{"args":["0x"]}`, "\xff", `{"to":-1}`, `{"to":1e99}`,
 	} {
 		f.Add(seed)
