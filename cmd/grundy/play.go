@@ -63,7 +63,7 @@ Examples:
 				title = req.Ruleset + ": " + cat.Rulesets[0].Summary + "."
 			}
 			if req.Misere {
-				title += " Misère play: the player left without a move wins."
+				title += "\nMisère play: the player left without a move wins."
 			}
 			first, ok := g.own["first"]
 			switch {
