@@ -236,11 +236,18 @@ func checkAnchor(t *testing.T, a anchor) {
 
 // TestPOrderTwo: a finite misère quotient whose P-portion has two elements has order 2^n + 2 or
 // 2^n + 4 (Siegel, "The structure and classification of misère quotients", arXiv math/0703070,
-// abstract). Checked on every heap bound of every two-digit octal code up to heap 9 and of the
-// anchors' games
-// (a code whose check grows past its size limit stops there).
+// abstract). Checked on every heap bound of the two-digit octal codes and the anchors' games up to
+// heap 16, and of the three-digit codes up to heap 12 (not with -short), on quotients of up to 600
+// elements.
 func TestPOrderTwo(t *testing.T) {
 	codes := twoDigitCodes()
+	if !testing.Short() {
+		for _, c := range twoDigitCodes() {
+			for d := '1'; d <= '7'; d++ {
+				codes = append(codes, c+string(d))
+			}
+		}
+	}
 	for _, a := range loadAnchors(t) {
 		if a.Game != "nim" && a.Skip == "" && !slices.Contains(codes, a.Game) {
 			codes = append(codes, a.Game)
@@ -248,17 +255,19 @@ func TestPOrderTwo(t *testing.T) {
 	}
 	checked := 0
 	for _, c := range codes {
-		top := 9
-		if testing.Short() {
+		top := 16
+		switch {
+		case testing.Short():
 			top = 7
+		case len(c) > 4: // three digits
+			top = 12
 		}
 		q := New(Octal(octal.MustParse(c)))
 		for q.MaxHeap() < top {
-			next, err := q.Extend(context.Background(), 0)
+			next, err := q.Extend(context.Background(), 600)
 			var se *SizeError
 			if errors.As(err, &se) {
-				t.Logf("%s: stopped at heap %d: %v", c, q.MaxHeap()+1, err)
-				break
+				break // past 600 elements: the rest of this code is not checked
 			}
 			if err != nil {
 				t.Fatalf("%s heap %d: %v", c, q.MaxHeap()+1, err)
@@ -273,6 +282,7 @@ func TestPOrderTwo(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d quotients with |P| = 2 checked", checked)
 	if checked < 100 {
 		t.Errorf("only %d quotients with |P| = 2 checked", checked)
 	}
