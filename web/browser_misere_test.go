@@ -11,12 +11,13 @@ import (
 // decided through its quotient.
 func TestBrowserMisere(t *testing.T) {
 	ctx, url := browser(t, Limits{})
-	var facts, cells, outcome, moves string
+	var facts, cells, outcome, moves, ids string
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#misere"),
 		chromedp.WaitVisible(`body[data-ready="true"]`),
 		waitText("#misere-result", "a² = 1, bc = ab, b³ = b, c² = b²", &facts),
 		chromedp.Evaluate(`document.querySelectorAll("#misere-table td").length + ""`, &cells),
+		chromedp.Text("#misere-idempotents", &ids),
 		chromedp.SetValue("#misere-game", "kayles"),
 		chromedp.SetValue("#misere-max", "9"),
 		chromedp.Click("#misere-go"),
@@ -29,8 +30,8 @@ func TestBrowserMisere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(facts, "8, 2") || cells != "64" {
-		t.Errorf("0.75: %q, %s table cells", facts, cells)
+	if !strings.Contains(facts, "8, 2") || cells != "64" || ids != "{1, b²}" {
+		t.Errorf("0.75: %q, %s table cells, idempotents %s", facts, cells, ids)
 	}
 	if !strings.HasPrefix(outcome, "N") || !strings.Contains(moves, "→ 4") {
 		t.Errorf("kayles 1 4: %q, %q", outcome, moves)

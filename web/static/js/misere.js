@@ -50,6 +50,7 @@ function show(q) {
     el("tr", {}, el("th", { text: "generators" }), el("td", { text: gens || "none" })),
     el("tr", {}, el("th", { text: "relations" }), el("td", { text: q.presentation.join(", ") || "none" })),
     el("tr", {}, el("th", { text: "P-portion" }), el("td", { text: "{" + q.p_portion.map(name).join(", ") + "}" })),
+    el("tr", {}, el("th", { text: "idempotents" }), el("td", { id: "misere-idempotents", text: idempotents(q) })),
     el("tr", {}, el("th", { text: "stopped" }), el("td", { text: `${q.stopped} at heap ${q.max_heap}` })));
   const heads = el("tr", {}, el("th", { text: "heap" }));
   const elems = el("tr", {}, el("th", { text: "element" }));
@@ -73,6 +74,14 @@ function show(q) {
     parts.push(el("p", { class: "hint", text: `The table has ${q.order}² cells: see the JSON answer of POST /api/misere.` }));
   }
   $("misere-result").replaceChildren(...parts);
+}
+
+// idempotents lists the elements e with e² = e (from the multiplication table, when it was sent).
+function idempotents(q) {
+  if (!q.table) return "(see the table of POST /api/misere)";
+  const ids = [];
+  q.table.forEach((row, e) => { if (row[e] === e) ids.push(q.elements[e]); });
+  return "{" + ids.join(", ") + "}";
 }
 
 async function decide() {
