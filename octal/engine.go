@@ -47,7 +47,9 @@ type engine[T value] struct {
 	rareVal  []uint16 // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
 	nextEval int      // heap at which the method is reconsidered
 
-	scans []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
+	scans     []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
+	blk       *block      // stepBlock16: the block of heaps being computed
+	blockFrom int         // stepBlock16 from this heap on (tests lower it)
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
@@ -60,7 +62,7 @@ type engine[T value] struct {
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
-	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs}
+	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom}
 	k := c.LastDigit()
 	e.takeAll = make([]bool, k+1)
 	for i := 0; i <= k; i++ {
@@ -199,6 +201,8 @@ func (e *engine[T]) step() error {
 	case MethodSparse:
 		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 && !e.no64 {
 			v = stepSparse64(e16, n)
+		} else if ok && e.vbits <= targetBits && !e.noTargets && n >= e.blockFrom {
+			v = stepBlock16(e16, n)
 		} else if ok {
 			v = stepSparse16(e16, n)
 		} else {
@@ -313,6 +317,9 @@ func (e *engine[T]) reconsider() {
 		if r := (total + cnt[m]) / 2; r < bestRare {
 			best, bestRare = uint32(m), r
 		}
+	}
+	if e.blk != nil {
+		e.blk.n0 = -1 // the rare list may change
 	}
 	keep := e.mode == MethodSparse && (total+cnt[e.mask])/2 <= 2*bestRare+8
 	if !keep {

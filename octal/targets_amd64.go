@@ -9,7 +9,7 @@ const kernelChunk = 32
 
 // useKernel: the processor has AVX-512 F and BW (VPERMT2W, VPSRLVW, VPTESTMW on 16-bit lanes).
 // Set once at start-up, read-only afterwards.
-var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
 // for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), removing from
@@ -18,3 +18,23 @@ var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
 //
 //go:noescape
 func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)
+
+// useBlockKernel: the processor has AVX2 (markBlockAVX2). Set once at start-up, read-only afterwards.
+var useBlockKernel = cpu.X86.HasAVX2
+
+// markBlockAVX2 is markBlockGo for blockRows = 16.
+//
+//go:noescape
+func markBlockAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+
+func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	if !useBlockKernel || len(rare) == 0 {
+		markBlockGo(marks, gen, g, m0, rare, rv)
+		return
+	}
+	// The partners g[m0−r … m0−r+15] must lie in g: r ≥ 1 and m0−rare[0]+15 < len(g).
+	if int(rare[0]) < 1 || m0-int(rare[0])+blockRows > len(g) || int(rare[len(rare)-1]) > m0 || len(rv) < len(rare) {
+		panic("octal: markBlock partners out of range")
+	}
+	markBlockAVX2(marks, gen, &g[0], m0, &rare[0], &rv[0], len(rare))
+}

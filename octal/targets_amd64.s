@@ -16,10 +16,11 @@ GLOBL revw<>(SB), RODATA|NOPTR, $64
 // func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)
 //
 // Per chunk: x = lo ^ reverse(hi); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
-// a lane hits when bit x&15 of w is set. A chunk with hits is handled here: its values are stored
-// on the stack and taken lane by lane, each still in t (a lane may repeat an earlier lane's value)
-// cleared there and counted, and the table registers reloaded from t.
-TEXT ·scanTargetsKernel(SB), NOSPLIT, $64-56
+// a lane hits when bit x&15 of w is set. The values of the hit lanes are packed (VPCOMPRESSW) into
+// a buffer on the stack; after each batch of up to 8 chunks they are cleared from t without a
+// branch (BTR, then SBB counts the ones still there: a value may repeat within a batch), and the
+// table registers are reloaded from t.
+TEXT ·scanTargetsKernel(SB), NOSPLIT, $512-56
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
@@ -33,9 +34,14 @@ TEXT ·scanTargetsKernel(SB), NOSPLIT, $64-56
 	MOVL $0x00010001, DX
 	VPBROADCASTD DX, Z12        // 1 in every word
 	XORQ BX, BX
-loop:
+batch:
 	CMPQ BX, CX
 	JGE exhausted
+	LEAQ 8(BX), R15
+	CMPQ R15, CX
+	CMOVQGT CX, R15             // the batch ends at chunk min(BX+8, chunks)
+	LEAQ (SP), R14              // the next free slot of the buffer
+chunk:
 	VMOVDQU16 (SI), Z0
 	VPERMW (DI), Z10, Z1        // Z1[j] = hi[31-j]
 	VPXORQ Z0, Z1, Z2           // x
@@ -45,42 +51,35 @@ loop:
 	VPANDQ Z11, Z2, Z5          // x & 15
 	VPSRLVW Z5, Z4, Z4
 	VPTESTMW Z12, Z4, K1
-	KORTESTD K1, K1
-	JNZ hit
-next:
+	VPCOMPRESSW Z2, K1, Z6      // the hit lanes' values, packed
+	VMOVDQU16 Z6, (R14)
+	KMOVD K1, DX
+	POPCNTL DX, DX
+	LEAQ (R14)(DX*2), R14
 	ADDQ $64, SI
 	SUBQ $64, DI
 	INCQ BX
-	JMP loop
-hit:
-	VMOVDQU16 Z2, (SP)
-	KMOVD K1, DX
-lane:
-	BSFL DX, R9                 // the lane j
-	MOVWLZX (SP)(R9*2), R10     // its value x
+	CMPQ BX, R15
+	JLT chunk
+	LEAQ (SP), R9
+	CMPQ R9, R14
+	JEQ batch                   // no hits in the batch
+take:
+	MOVWLZX (R9), R10           // x
 	MOVQ R10, R11
 	SHRQ $6, R11
 	MOVQ (AX)(R11*8), R12
-	BTQ R10, R12                // bit x&63 of word x>>6
-	JCC taken
-	BTRQ R10, R12
+	BTRQ R10, R12               // CF: x was still a target
+	SBBQ $0, R8
 	MOVQ R12, (AX)(R11*8)
-	DECQ R8
-	JZ found
-taken:
-	LEAL -1(DX), R13
-	ANDL R13, DX
-	JNZ lane
+	ADDQ $2, R9
+	CMPQ R9, R14
+	JLT take
+	TESTQ R8, R8
+	JZ exhausted                // every target found
 	VMOVDQU64 (AX), Z8
 	VMOVDQU64 64(AX), Z9
-	JMP next
-found:
-	SHLQ $5, BX
-	LEAQ 1(BX)(R9*1), BX        // the pairs up to lane j of chunk BX
-	MOVQ BX, pairs+40(FP)
-	MOVQ $0, left+48(FP)
-	VZEROUPPER
-	RET
+	JMP batch
 exhausted:
 	SHLQ $5, BX
 	MOVQ BX, pairs+40(FP)

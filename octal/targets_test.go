@@ -8,14 +8,16 @@ import (
 )
 
 // runSparse16 computes g(0..n) with stepSparse16 under mask (also for small values), searching
-// the targets or, with noTargets, marking every split as the scan goes.
-func runSparse16(c Code, n int, mask uint32, noTargets bool) []uint16 {
+// the targets or, with noTargets, marking every split as the scan goes. From heap blockFrom on it
+// takes stepBlock16 (when the values allow it).
+func runSparse16(c Code, n int, mask uint32, noTargets bool, blockFrom int) []uint16 {
 	e := newEngine(c, []uint16{0})
 	defer e.close()
 	if e.mode != MethodLinear && e.mode != MethodThreeHeap {
 		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
 		e.setCommon()
 		e.no64, e.noTargets = true, noTargets
+		e.blockFrom = blockFrom
 	}
 	for len(e.g) <= n {
 		if err := e.step(); err != nil {
@@ -28,7 +30,9 @@ func runSparse16(c Code, n int, mask uint32, noTargets bool) []uint16 {
 // TestSparse16Targets checks the sparse step with the target search (and with the marking scan)
 // against the definition on every 1-, 2- and 3-digit code under random masks, and on Grundy's game
 // under several masks: many heaps are rare, so the search and its vector kernel run often, with
-// targets at every position of a kernel chunk and at the ends of the ranges.
+// targets at every position of a kernel chunk and at the ends of the ranges. The target runs take
+// the block step from a heap chosen at random below 64 (blocks start at every offset, rare heaps lie
+// inside blocks and among the smallest partners), or stepSparse16 all along.
 func TestSparse16Targets(t *testing.T) {
 	ctx := context.Background()
 	n12, n3 := 1500, 400
@@ -56,9 +60,13 @@ func TestSparse16Targets(t *testing.T) {
 				t.Fatal(err)
 			}
 			mask := uint32(rng.IntN(64))
-			equalValues(t, fmt.Sprintf("%v targets mask %x", c, mask), runSparse16(c, n, mask, false), want)
+			from := 1 + rng.IntN(64)
+			if rng.IntN(4) == 0 {
+				from = n + 1
+			}
+			equalValues(t, fmt.Sprintf("%v targets mask %x blocks from %d", c, mask, from), runSparse16(c, n, mask, false, from), want)
 			if digits < 3 {
-				equalValues(t, fmt.Sprintf("%v marking mask %x", c, mask), runSparse16(c, n, mask, true), want)
+				equalValues(t, fmt.Sprintf("%v marking mask %x", c, mask), runSparse16(c, n, mask, true, 0), want)
 			}
 		}
 	}
@@ -67,8 +75,9 @@ func TestSparse16Targets(t *testing.T) {
 		n = 500
 	}
 	want, _ := Reference(ctx, GrundysGame(), n)
-	for _, mask := range []uint32{0, 0xfe, 1, 0x55, 0x7e} {
-		equalValues(t, fmt.Sprintf("grundy targets mask %x", mask), runSparse16(GrundysGame(), n, mask, false), want)
+	for k, mask := range []uint32{0, 0xfe, 1, 0x55, 0x7e} {
+		from := []int{1, 17, 100, 1000, n + 1}[k]
+		equalValues(t, fmt.Sprintf("grundy targets mask %x blocks from %d", mask, from), runSparse16(GrundysGame(), n, mask, false, from), want)
 	}
 }
 
@@ -113,6 +122,35 @@ func TestScanTargets(t *testing.T) {
 		if left != wantLeft || (left == 0 && pairs < wantPairs) || pairs > h || (left > 0 && got != want) {
 			t.Fatalf("trial %d (m %d, %d bits): left %d pairs %d, want left %d after %d pairs (kernel %v)",
 				trial, m, bitsV, left, pairs, wantLeft, wantPairs, useKernel)
+		}
+	}
+}
+
+// TestMarkBlock checks markBlock (the AVX2 kernel where there is one) against markBlockGo on random
+// values and rare lists, partners up to the last value before the block.
+func TestMarkBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var got, want [blockRows][1 << targetBits]uint8
+	for trial := 0; trial < 300; trial++ {
+		bitsV := 1 + rng.IntN(targetBits)
+		n0 := blockRows + rng.IntN(2000)
+		g := make([]uint16, n0)
+		for i := range g {
+			g[i] = uint16(rng.IntN(1 << bitsV))
+		}
+		i := rng.IntN(4)
+		m0 := n0 - i
+		var rare []uint32
+		var rv []uint16
+		for r := max(blockRows-i, 1); r <= m0 && len(rare) < 200; r += 1 + rng.IntN(20) {
+			rare = append(rare, uint32(r))
+			rv = append(rv, uint16(rng.IntN(1<<bitsV)))
+		}
+		gen := uint8(1 + rng.IntN(255))
+		markBlock(&got, gen, g, m0, rare, rv)
+		markBlockGo(&want, gen, g, m0, rare, rv)
+		if got != want {
+			t.Fatalf("trial %d: marks differ (n0 %d, m0 %d, %d rare heaps, kernel %v)", trial, n0, m0, len(rare), useBlockKernel)
 		}
 	}
 }

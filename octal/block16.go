@@ -1,0 +1,133 @@
+package octal
+
+import "sort"
+
+// The sparse step for uint16 values below 2^targetBits, blockRows heaps at a time.
+//
+// For heaps n0 … n0+blockRows−1 and a split digit i, the partners m−r of a rare heap r (m = n−i)
+// are consecutive heaps, and for r ≥ blockRows−i they are all computed before n0. So at the start of
+// a block the splits of every such rare r (with 2r < n0−i, all of them once the rare heaps lie far
+// behind) are marked for all the block's heaps at once, each heap in a byte table of its own: one
+// load of the partners serves blockRows heaps, and the rare heap's position and value are read
+// once per block instead of once per heap. Each heap then adds, in order, its one-heap options and
+// the splits of the few rare heaps left (the smallest ones, whose partners lie inside the block,
+// and the large ones, 2r ≥ n0−i, among them the heaps of the block itself), and finishes as
+// stepSparse16 does.
+
+// blockRows is the number of heaps of a block.
+const blockRows = 16
+
+// blockFrom is the smallest heap at which the engine starts blocks (below it the rare heaps are
+// not yet behind and blocks save little).
+const blockFrom = 1 << 12
+
+// block holds the marks of the heaps n0 … n0+blockRows−1.
+type block struct {
+	n0    int // -1: none
+	gen   uint8
+	lo    []int                             // lo[s]: the rare heaps rare[:lo[s]] are left to each heap, for split digit splits[s]
+	hi    []int                             // hi[s]: and the rare heaps rare[hi[s]:]
+	marks [blockRows][1 << targetBits]uint8 // marks[j][x] == gen: x is an option of heap n0+j
+}
+
+// stepBlock16 computes g(n), n = len(e.g), for an engine holding uint16 values below 2^targetBits.
+func stepBlock16(e *engine[uint16], n int) uint32 {
+	b := e.blk
+	if b == nil {
+		b = &block{n0: -1}
+		e.blk = b
+	}
+	g := e.g
+	for k := len(e.rareVal); k < len(e.rare); k++ {
+		e.rareVal = append(e.rareVal, g[e.rare[k]])
+	}
+	if b.n0 < 0 || n-b.n0 >= blockRows || n < b.n0 {
+		e.startBlock(n)
+	}
+	gen := b.gen
+	t := &b.marks[n-b.n0]
+	if n < len(e.takeAll) && e.takeAll[n] {
+		t[0] = gen
+	}
+	for _, i := range e.singles {
+		if i >= n {
+			break
+		}
+		t[g[n-i]&(1<<targetBits-1)] = gen
+	}
+	rare, rv := e.rare, e.rareVal
+	for s, i := range e.splits {
+		m := n - i
+		if m < 2 {
+			break
+		}
+		for k := 0; k < b.lo[s] && int(rare[k]) < m; k++ {
+			if r := int(rare[k]); 2*r != m || !e.unequal {
+				t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
+			}
+		}
+		for k := b.hi[s]; k < len(rare) && int(rare[k]) < m; k++ {
+			if r := int(rare[k]); 2*r != m || !e.unequal {
+				t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
+			}
+		}
+	}
+	v := uint32(0)
+	for t[v] == gen {
+		v++
+	}
+	common := e.common
+	if common[v] {
+		return v
+	}
+	// The targets: the missing rare-class values below c, the smallest missing common value.
+	var ts targetSet
+	cnt := 0
+	c := v
+	for ; c < 1<<targetBits && (t[c] == gen || !common[c]); c++ {
+		if t[c] != gen {
+			ts[c>>6] |= 1 << (c & 63)
+			cnt++
+		}
+	}
+	return e.scanSplits(n, c, &ts, cnt)
+}
+
+// startBlock starts the block of heaps n … n+blockRows−1: it marks the splits of the rare heaps
+// whose partners are all computed, for every heap of the block.
+func (e *engine[T]) startBlock(n int) {
+	b := e.blk
+	b.n0 = n
+	if b.gen++; b.gen == 0 {
+		for j := range b.marks {
+			clear(b.marks[j][:])
+		}
+		b.gen = 1
+	}
+	g := any(e.g).([]uint16)
+	rare := e.rare
+	b.lo, b.hi = b.lo[:0], b.hi[:0]
+	for _, i := range e.splits {
+		// rare[lo:hi]: r ≥ blockRows−i (partners before n) and 2r < n−i (every heap's m).
+		lo := sort.Search(len(rare), func(k int) bool { return int(rare[k]) >= blockRows-i })
+		hi := sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= n-i })
+		hi = max(hi, lo)
+		b.lo, b.hi = append(b.lo, lo), append(b.hi, hi)
+		if hi > lo {
+			markBlock(&b.marks, b.gen, g[:n], n-i, rare[lo:hi], e.rareVal[lo:hi])
+		}
+	}
+}
+
+// markBlockGo marks, for j < blockRows, v^g(m0+j−r) in marks[j] for the rare heaps r (values rv);
+// every partner must lie in g.
+func markBlockGo(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	rv = rv[:len(rare)]
+	for k, r := range rare {
+		v := rv[k]
+		p := (*[blockRows]uint16)(g[m0-int(r) : m0-int(r)+blockRows])
+		for j := 0; j < blockRows; j++ {
+			marks[j][(v^p[j])&(1<<targetBits-1)] = gen
+		}
+	}
+}
