@@ -49,6 +49,7 @@ type engine[T value] struct {
 
 	scans     []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
 	blk       *block      // stepBlock16: the block of heaps being computed
+	low       []uint16    // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
 	blockFrom int         // stepBlock16 from this heap on (tests lower it)
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s

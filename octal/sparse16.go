@@ -265,28 +265,36 @@ func (e *engine[T]) missing(v uint32, t *targetSet) (c uint32, cnt int) {
 // scanSplits searches the splits of heap n for the cnt targets in t, the missing rare-class
 // values below c, the smallest missing common value; it returns the mex.
 func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
-	v, pairs := findTargets(any(e.g).([]uint16), e.splits, e.unequal, n, c, t, cnt)
+	g := any(e.g).([]uint16)
+	if e.low == nil && len(g) > lowLen && useKernel {
+		e.low = make([]uint16, lowLen)
+		for a := range e.low {
+			e.low[lowLen-1-a] = g[a]
+		}
+	}
+	v, pairs := findTargets(g, e.low, e.splits, e.unequal, n, c, t, cnt)
 	e.pairEvals += pairs
 	return v
 }
 
 // findTargets is scanSplits on the values g (g[:n] at least) for a code with the given split
 // digits, for a goroutine other than the engine's: it returns the mex and the splits looked at.
-func findTargets(g []uint16, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
+// low is nil or the reversed copy of the first values (see scanTargets).
+func findTargets(g, low []uint16, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
 	var evals uint64
 	for _, i := range splits {
 		m := n - i
 		if m < 2 {
 			break
 		}
-		left, pairs := scanTargets(g, m, halfOf(m, unequal), t, cnt)
+		left, pairs := scanTargets(g, low, m, halfOf(m, unequal), t, cnt)
 		evals += uint64(pairs)
 		if cnt = left; cnt == 0 {
 			return c, evals
 		}
 	}
-	low, _ := t.lowest()
-	return low, evals
+	x, _ := t.lowest()
+	return x, evals
 }
 
 // markRare marks g(r)^g(m−r) for the rare heaps r (values rv), all with 2r < m = len(g).

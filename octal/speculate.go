@@ -64,7 +64,8 @@ type speculator struct {
 	g       []uint16 // the values array (its whole capacity: the leader appends in place)
 	base    int64    // the ticket of heap heap0: ticket t is heap heap0 + t − base
 	heap0   int
-	maxVal0 uint16 // e.maxVal at heap0, for a roll-back
+	maxVal0 uint16   // e.maxVal at heap0, for a roll-back
+	rev     []uint16 // e.low at heap0 (the target search's reversed copy of the first values)
 
 	// Per ticket t, at index t − base: written by the leader before t is published, read by the
 	// claimer of t.
@@ -185,7 +186,7 @@ func (s *speculator) produce(end int) error {
 		if s.lie != nil && n > s.lied && s.lie(n) {
 			s.lied = n // once a heap: its recomputation after the roll-back tells the truth
 			// Tests: speculate a wrong value, whose verification will fail with the true one.
-			x, pairs := findTargets(e.g[:n], e.splits, e.unequal, n, c, t, cnt)
+			x, pairs := findTargets(e.g[:n], e.low, e.splits, e.unequal, n, c, t, cnt)
 			s.cnt[j] = math.MaxUint16
 			s.low[j], s.pairs[j] = uint16(x), pairs
 			c = x ^ 1
@@ -204,6 +205,7 @@ func (s *speculator) begin() {
 	s.g = e.g[:cap(e.g)]
 	s.heap0 = len(e.g)
 	s.maxVal0 = e.maxVal
+	s.rev = e.low
 	if s.done == nil {
 		if s.targets == nil {
 			s.targets = make([]targetSet, specSpan)
@@ -259,7 +261,7 @@ func (s *speculator) verify(lo, hi int64) {
 		}
 		n := s.heap0 + j
 		c := uint32(s.g[n])
-		x, pairs := findTargets(s.g[:n], e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
+		x, pairs := findTargets(s.g[:n], s.rev, e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
 		s.pairs[j] = pairs
 		if x != c {
 			s.low[j] = uint16(x)

@@ -15,6 +15,10 @@ import "math/bits"
 // targetBits bounds the values the target table holds: values below 2^targetBits.
 const targetBits = 10
 
+// lowLen is the length of the reversed copy of the first values that the target search reads:
+// scans of up to lowLen splits (nearly all) read both sides in order.
+const lowLen = 1 << 14
+
 // targetSet is a bitset of values below 2^targetBits. Read as 64 little-endian 16-bit words,
 // word w holds the values 16w … 16w+15: the layout the kernels look words up in.
 type targetSet [1 << targetBits / 64]uint64
@@ -24,16 +28,32 @@ func (t *targetSet) has(x uint16) bool { return t[x>>6&15]>>(x&63)&1 != 0 }
 // scanTargets looks, among the splits g[a]^g[m−a] for 1 ≤ a ≤ h, for the values in t; it removes
 // those it finds from t and stops once cnt (the number of values in t) are found. It returns how
 // many are left and how many splits it looked at. Every value of g must be below 2^targetBits.
-func scanTargets(g []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
+// low, when not nil, holds g reversed: low[len(low)−1−a] = g[a] for a < len(low) ≤ len(g); the
+// kernel then reads both sides of a split in order instead of reversing one of them.
+func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
 	a := 1
 	if useKernel && h >= kernelChunk {
 		chunks := h / kernelChunk
-		p, left := scanTargetsKernel(&g[1], &g[m-kernelChunk], chunks, t, cnt)
-		if left == 0 {
-			return 0, p
+		if L := len(low); L > kernelChunk {
+			// Chunk k covers a = 1+32k … 32+32k, all below L.
+			if c := min(chunks, (L-1)/kernelChunk); c > 0 {
+				p, left := scanTargetsKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk)
+				if left == 0 {
+					return 0, p
+				}
+				cnt, pairs = left, p
+				a += c * kernelChunk
+				chunks -= c
+			}
 		}
-		cnt, pairs = left, p
-		a += chunks * kernelChunk
+		if chunks > 0 {
+			p, left := scanTargetsKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk)
+			if left == 0 {
+				return 0, pairs + p
+			}
+			cnt, pairs = left, pairs+p
+			a += chunks * kernelChunk
+		}
 	}
 	start := a
 	for ; a <= h; a++ {

@@ -12,12 +12,13 @@ const kernelChunk = 32
 var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
-// for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), removing from
-// t those it finds. It returns how many splits it looked at (up to the one giving the last target
-// when it finds all) and how many targets are left. Values must be below 2^targetBits.
+// for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), or, with
+// loStep −32, among the splits lo[j]^hi[j] (lo a reversed copy of the values, both moving down),
+// removing from t those it finds. It returns how many splits it looked at (to the end of the batch of 8 chunks
+// in which it found the last target, when it finds all) and how many targets are left. Values must be below 2^targetBits.
 //
 //go:noescape
-func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
 
 // useBlockKernel: the processor has AVX2 (markBlockAVX2). Set once at start-up, read-only afterwards.
 var useBlockKernel = cpu.X86.HasAVX2

@@ -13,19 +13,22 @@ DATA revw<>+48(SB)/8, $0x0004000500060007
 DATA revw<>+56(SB)/8, $0x0000000100020003
 GLOBL revw<>(SB), RODATA|NOPTR, $64
 
-// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int)
+// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
 //
-// Per chunk: x = lo ^ reverse(hi); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
+// Per chunk: x = lo ^ reverse(hi) (loStep 32: lo moves up), or x = lo ^ hi (loStep −32: lo is a
+// reversed copy and moves down, as hi does); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
 // a lane hits when bit x&15 of w is set. The values of the hit lanes are packed (VPCOMPRESSW) into
 // a buffer on the stack; after each batch of up to 8 chunks they are cleared from t without a
 // branch (BTR, then SBB counts the ones still there: a value may repeat within a batch), and the
 // table registers are reloaded from t.
-TEXT ·scanTargetsKernel(SB), NOSPLIT, $512-56
+TEXT ·scanTargetsKernel(SB), NOSPLIT, $512-64
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
 	MOVQ t+24(FP), AX
 	MOVQ cnt+32(FP), R8
+	MOVQ loStep+40(FP), R13
+	SHLQ $1, R13                // in bytes
 	VMOVDQU64 (AX), Z8          // words 0..31 of the table
 	VMOVDQU64 64(AX), Z9        // words 32..63
 	VMOVDQU64 revw<>(SB), Z10
@@ -43,7 +46,13 @@ batch:
 	LEAQ (SP), R14              // the next free slot of the buffer
 chunk:
 	VMOVDQU16 (SI), Z0
+	TESTQ R13, R13
+	JS plain
 	VPERMW (DI), Z10, Z1        // Z1[j] = hi[31-j]
+	JMP both
+plain:
+	VMOVDQU16 (DI), Z1
+both:
 	VPXORQ Z0, Z1, Z2           // x
 	VPSRLW $4, Z2, Z3           // x >> 4: the word index
 	VMOVDQA64 Z8, Z4
@@ -56,7 +65,7 @@ chunk:
 	KMOVD K1, DX
 	POPCNTL DX, DX
 	LEAQ (R14)(DX*2), R14
-	ADDQ $64, SI
+	ADDQ R13, SI
 	SUBQ $64, DI
 	INCQ BX
 	CMPQ BX, R15
@@ -82,7 +91,7 @@ take:
 	JMP batch
 exhausted:
 	SHLQ $5, BX
-	MOVQ BX, pairs+40(FP)
-	MOVQ R8, left+48(FP)
+	MOVQ BX, pairs+48(FP)
+	MOVQ R8, left+56(FP)
 	VZEROUPPER
 	RET

@@ -11,7 +11,7 @@ const useKernel = false
 
 const useBlockKernel = false
 
-func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int) (pairs, left int) {
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
 	panic("octal: no vector kernel")
 }
 

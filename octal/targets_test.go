@@ -117,8 +117,15 @@ func TestScanTargets(t *testing.T) {
 				}
 			}
 		}
+		var low []uint16
+		if rng.IntN(2) == 0 {
+			low = make([]uint16, rng.IntN(m+1))
+			for a := range low {
+				low[len(low)-1-a] = g[a]
+			}
+		}
 		got := ts
-		left, pairs := scanTargets(g, m, h, &got, cnt)
+		left, pairs := scanTargets(g, low, m, h, &got, cnt)
 		if left != wantLeft || (left == 0 && pairs < wantPairs) || pairs > h || (left > 0 && got != want) {
 			t.Fatalf("trial %d (m %d, %d bits): left %d pairs %d, want left %d after %d pairs (kernel %v)",
 				trial, m, bitsV, left, pairs, wantLeft, wantPairs, useKernel)
