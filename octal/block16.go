@@ -12,7 +12,7 @@ import "sort"
 // once per block instead of once per heap. Each heap then adds, in order, its one-heap options and
 // the splits of the few rare heaps left (the smallest ones, whose partners lie inside the block,
 // and the large ones, 2r ≥ n0−i, among them the heaps of the block itself), and finishes as
-// stepSparse16 does.
+// stepSparse16 does. markRareSplits16 takes this path past e.blockFrom.
 
 // blockRows is the number of heaps of a block.
 const blockRows = 16
@@ -24,14 +24,18 @@ const blockFrom = 1 << 12
 // block holds the marks of the heaps n0 … n0+blockRows−1.
 type block struct {
 	n0    int // -1: none
+	last  int // the last heap marked
 	gen   uint8
 	lo    []int                             // lo[s]: the rare heaps rare[:lo[s]] are left to each heap, for split digit splits[s]
 	hi    []int                             // hi[s]: and the rare heaps rare[hi[s]:]
 	marks [blockRows][1 << targetBits]uint8 // marks[j][x] == gen: x is an option of heap n0+j
 }
 
-// stepBlock16 computes g(n), n = len(e.g), for an engine holding uint16 values below 2^targetBits.
-func stepBlock16(e *engine[uint16], n int) uint32 {
+// markBlockSplits16 is markRareSplits16 by blocks: it marks heap n's one-heap options and its
+// splits with a rare part in the heap's table of the block (starting a block if n is not in the
+// current one, or was computed before: the values were rolled back), points e.cur at the table
+// and returns the smallest value not marked.
+func markBlockSplits16(e *engine[uint16], n int) uint32 {
 	b := e.blk
 	if b == nil {
 		b = &block{n0: -1}
@@ -41,11 +45,13 @@ func stepBlock16(e *engine[uint16], n int) uint32 {
 	for k := len(e.rareVal); k < len(e.rare); k++ {
 		e.rareVal = append(e.rareVal, g[e.rare[k]])
 	}
-	if b.n0 < 0 || n-b.n0 >= blockRows || n < b.n0 {
+	if b.n0 < 0 || n-b.n0 >= blockRows || n <= b.last {
 		e.startBlock(n)
 	}
+	b.last = n
 	gen := b.gen
 	t := &b.marks[n-b.n0]
+	e.cur = t
 	if n < len(e.takeAll) && e.takeAll[n] {
 		t[0] = gen
 	}
@@ -76,28 +82,27 @@ func stepBlock16(e *engine[uint16], n int) uint32 {
 	for t[v] == gen {
 		v++
 	}
-	common := e.common
-	if common[v] {
-		return v
-	}
-	// The targets: the missing rare-class values below c, the smallest missing common value.
-	var ts targetSet
-	cnt := 0
-	c := v
+	return v
+}
+
+// missingBlock is missing for the heap whose marks are e.cur.
+func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
+	t, gen, common := e.cur, e.blk.gen, e.common
+	c = v
 	for ; c < 1<<targetBits && (t[c] == gen || !common[c]); c++ {
 		if t[c] != gen {
 			ts[c>>6] |= 1 << (c & 63)
 			cnt++
 		}
 	}
-	return e.scanSplits(n, c, &ts, cnt)
+	return c, cnt
 }
 
 // startBlock starts the block of heaps n … n+blockRows−1: it marks the splits of the rare heaps
 // whose partners are all computed, for every heap of the block.
 func (e *engine[T]) startBlock(n int) {
 	b := e.blk
-	b.n0 = n
+	b.n0, b.last = n, -1
 	if b.gen++; b.gen == 0 {
 		for j := range b.marks {
 			clear(b.marks[j][:])

@@ -47,10 +47,11 @@ type engine[T value] struct {
 	rareVal  []uint16 // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
 	nextEval int      // heap at which the method is reconsidered
 
-	scans     []splitScan // stepSparse64: the splits of recent m, indexed by m mod len
-	blk       *block      // stepBlock16: the block of heaps being computed
-	low       []uint16    // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
-	blockFrom int         // stepBlock16 from this heap on (tests lower it)
+	scans     []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
+	blk       *block                  // markBlockSplits16: the block of heaps being computed
+	cur       *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
+	low       []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
+	blockFrom int                     // markBlockSplits16 from this heap on (tests lower it)
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
@@ -202,8 +203,6 @@ func (e *engine[T]) step() error {
 	case MethodSparse:
 		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 && !e.no64 {
 			v = stepSparse64(e16, n)
-		} else if ok && e.vbits <= targetBits && !e.noTargets && n >= e.blockFrom {
-			v = stepBlock16(e16, n)
 		} else if ok {
 			v = stepSparse16(e16, n)
 		} else {

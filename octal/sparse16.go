@@ -23,8 +23,14 @@ func stepSparse16(e *engine[uint16], n int) uint32 {
 }
 
 // markRareSplits16 marks the splits of heap n that pair a rare heap with another and returns the
-// smallest value not marked (the one-heap options are marked already).
+// smallest value not marked (the one-heap options are marked already). Past e.blockFrom, with
+// values below 2^targetBits and the target search, it marks them in blocks of heaps
+// (markBlockSplits16) and e.cur holds the heap's marks.
 func markRareSplits16(e *engine[uint16], n int) uint32 {
+	if n >= e.blockFrom && e.vbits <= targetBits && !e.noTargets {
+		return markBlockSplits16(e, n)
+	}
+	e.cur = nil
 	g := e.g
 	st := (*[1 << 17]uint32)(e.stamp[:1<<17])
 	gen := e.gen
@@ -249,6 +255,9 @@ func (e *engine[T]) searchTargets(n int, v uint32) uint32 {
 // smallest value not marked (rare-class): the missing rare-class values below c, the smallest
 // missing common value. It returns c and the number of targets.
 func (e *engine[T]) missing(v uint32, t *targetSet) (c uint32, cnt int) {
+	if e.cur != nil {
+		return e.missingBlock(v, t)
+	}
 	st, gen, common := e.stamp, e.gen, e.common
 	c = v
 	// Past the largest value (below 2^vbits ≤ 2^targetBits) no option lies, so the smallest

@@ -23,6 +23,9 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 		e.setCommon()
 		e.no64 = true
 	}
+	if rng.IntN(2) == 0 {
+		e.blockFrom = 1 + rng.IntN(64) // the marks by blocks, rolled back too
+	}
 	s := newSpeculator(e)
 	defer s.stop()
 	s.from, s.quiet, s.lie = 1, 0, lie

@@ -35,8 +35,9 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 	if useKernel && h >= kernelChunk {
 		chunks := h / kernelChunk
 		if L := len(low); L > kernelChunk {
-			// Chunk k covers a = 1+32k … 32+32k, all below L.
-			if c := min(chunks, (L-1)/kernelChunk); c > 0 {
+			// Chunk k covers a = 1+32k … 32+32k, all below L. A multiple of the kernel's batch
+			// of 8 chunks: the splits looked at are counted as without low.
+			if c := min(chunks, (L-1)/kernelChunk/8*8); c > 0 {
 				p, left := scanTargetsKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk)
 				if left == 0 {
 					return 0, p
