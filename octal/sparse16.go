@@ -275,7 +275,7 @@ func (e *engine[T]) missing(v uint32, t *targetSet) (c uint32, cnt int) {
 // values below c, the smallest missing common value; it returns the mex.
 func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
 	g := any(e.g).([]uint16)
-	if e.low == nil && len(g) > lowLen && useKernel {
+	if e.low == nil && len(g) > lowLen && hasScanKernel() {
 		e.low = make([]uint16, lowLen)
 		for a := range e.low {
 			e.low[lowLen-1-a] = g[a]

@@ -32,13 +32,13 @@ func (t *targetSet) has(x uint16) bool { return t[x>>6&15]>>(x&63)&1 != 0 }
 // kernel then reads both sides of a split in order instead of reversing one of them.
 func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
 	a := 1
-	if useKernel && h >= kernelChunk {
+	if hasScanKernel() && h >= kernelChunk {
 		chunks := h / kernelChunk
 		if L := len(low); L > kernelChunk {
 			// Chunk k covers a = 1+32k … 32+32k, all below L. A multiple of the kernel's batch
 			// of 8 chunks: the splits looked at are counted as without low.
 			if c := min(chunks, (L-1)/kernelChunk/8*8); c > 0 {
-				p, left := scanTargetsKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk)
+				p, left := scanKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk)
 				if left == 0 {
 					return 0, p
 				}
@@ -48,7 +48,7 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 			}
 		}
 		if chunks > 0 {
-			p, left := scanTargetsKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk)
+			p, left := scanKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk)
 			if left == 0 {
 				return 0, pairs + p
 			}

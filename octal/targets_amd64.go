@@ -20,6 +20,24 @@ var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VB
 //go:noescape
 func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
 
+// useKernel2: the processor has AVX2 (scanTargetsAVX2), used where useKernel is false.
+var useKernel2 = cpu.X86.HasAVX2
+
+// scanTargetsAVX2 is scanTargetsKernel with AVX2 (VPGATHERDD looks the values up in t).
+//
+//go:noescape
+func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+
+// scanKernel runs the target kernel the processor has; hasScanKernel says whether there is one.
+func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
+	if useKernel {
+		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep)
+	}
+	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep)
+}
+
+func hasScanKernel() bool { return useKernel || useKernel2 }
+
 // useBlockKernel: the processor has AVX2 (markBlockAVX2). Set once at start-up, read-only afterwards.
 var useBlockKernel = cpu.X86.HasAVX2
 

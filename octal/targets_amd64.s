@@ -95,3 +95,138 @@ exhausted:
 	MOVQ R8, left+56(FP)
 	VZEROUPPER
 	RET
+
+// revb16 reverses the 8 16-bit words of each 128-bit lane through VPSHUFB.
+DATA revb16<>+0(SB)/8, $0x09080b0a0d0c0f0e
+DATA revb16<>+8(SB)/8, $0x0100030205040706
+DATA revb16<>+16(SB)/8, $0x09080b0a0d0c0f0e
+DATA revb16<>+24(SB)/8, $0x0100030205040706
+GLOBL revb16<>(SB), RODATA|NOPTR, $32
+
+// LOOKUP(V, shift): the bits of t at the 8 dwords of V, as bits shift … shift+7 of DX.
+#define LOOKUP(V, shift) \
+	VPSRLD $5, V, Y8 \
+	VPCMPEQD Y9, Y9, Y9 \
+	VPXOR Y12, Y12, Y12 \
+	VPGATHERDD Y9, (AX)(Y8*4), Y12 \
+	VPAND Y11, V, Y8 \
+	VPSRLVD Y8, Y12, Y12 \
+	VPSLLD $31, Y12, Y12 \
+	VMOVMSKPS Y12, R12 \
+	SHLL $shift, R12 \
+	ORL R12, DX
+
+// func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+//
+// scanTargetsKernel with AVX2: a chunk is two halves of 16 splits (hi reversed by VPSHUFB and
+// VPERMQ when loStep is 32); each value x is looked up in t as 32 dwords, VPGATHERDD of dword x>>5
+// and bit x&31, eight at a time. The chunk's values are kept on the stack with its 32-bit mask of
+// hits; after each batch of up to 8 chunks the hits are taken from t (BTR, SBB), chunk by chunk.
+// The gathers read t itself, which changes only between batches.
+TEXT ·scanTargetsAVX2(SB), NOSPLIT, $544-64
+	MOVQ t+24(FP), AX
+	MOVQ cnt+32(FP), R8
+	VMOVDQU revb16<>(SB), Y10
+	MOVL $31, DX
+	MOVD DX, X11
+	VPBROADCASTD X11, Y11       // 31 in every dword
+	XORQ BX, BX
+batch:
+	MOVQ chunks+16(FP), CX
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ loStep+40(FP), R13
+	MOVQ BX, R12
+	SHLQ $6, R12
+	MOVQ R13, R9
+	IMULQ BX, R9
+	LEAQ (SI)(R9*2), SI         // lo moves by loStep values a chunk
+	SUBQ R12, DI                // hi moves down by 32 values a chunk
+	SHLQ $1, R13                // in bytes
+	MOVQ $32, R9                // half A pairs lo[0..15] with hi[16..31] (reversed) …
+	XORQ R10, R10               // … half B lo[16..31] with hi[0..15]
+	TESTQ R13, R13
+	JNS start
+	XORQ R9, R9                 // plain: A with hi[0..15], B with hi[16..31]
+	MOVQ $32, R10
+start:
+	CMPQ BX, CX
+	JGE exhausted
+	LEAQ 8(BX), R15
+	CMPQ R15, CX
+	CMOVQGT CX, R15             // the batch ends at chunk min(BX+8, chunks)
+	MOVQ BX, R11                // the batch's first chunk
+	LEAQ (SP), R14              // the chunk's slot: 64 bytes of values
+chunk:
+	VMOVDQU (SI), Y0            // lo[0..15]
+	VMOVDQU 32(SI), Y1          // lo[16..31]
+	VMOVDQU (DI)(R9*1), Y2
+	VMOVDQU (DI)(R10*1), Y3
+	TESTQ R13, R13
+	JS plain
+	VPSHUFB Y10, Y2, Y2
+	VPERMQ $0x4e, Y2, Y2        // reversed: Y2[k] = hi[31-k]
+	VPSHUFB Y10, Y3, Y3
+	VPERMQ $0x4e, Y3, Y3        // Y3[k] = hi[15-k]
+plain:
+	VPXOR Y0, Y2, Y0            // x, splits 0..15
+	VPXOR Y1, Y3, Y1            // x, splits 16..31
+	VMOVDQU Y0, (R14)
+	VMOVDQU Y1, 32(R14)
+	XORL DX, DX
+	VPMOVZXWD X0, Y4
+	VEXTRACTI128 $1, Y0, X5
+	VPMOVZXWD X5, Y5
+	VPMOVZXWD X1, Y6
+	VEXTRACTI128 $1, Y1, X7
+	VPMOVZXWD X7, Y7
+	LOOKUP(Y4, 0)
+	LOOKUP(Y5, 8)
+	LOOKUP(Y6, 16)
+	LOOKUP(Y7, 24)
+	MOVQ BX, R12
+	SUBQ R11, R12
+	MOVL DX, 512(SP)(R12*4)     // the chunk's hits
+	ADDQ R13, SI
+	SUBQ $64, DI
+	ADDQ $64, R14
+	INCQ BX
+	CMPQ BX, R15
+	JLT chunk
+	// Take the hits of the batch's chunks.
+	MOVQ BX, R15
+	SUBQ R11, R15               // chunks in the batch
+	XORQ R12, R12
+takechunk:
+	CMPQ R12, R15
+	JGE taken
+	MOVL 512(SP)(R12*4), DX
+	MOVQ R12, R14
+	SHLQ $6, R14
+	LEAQ (SP)(R14*1), R14
+takelane:
+	TESTL DX, DX
+	JZ nextchunk
+	BSFL DX, R9
+	MOVWLZX (R14)(R9*2), R10    // x
+	MOVQ R10, R9
+	SHRQ $6, R9
+	MOVQ (AX)(R9*8), CX
+	BTRQ R10, CX                // CF: x was still a target
+	SBBQ $0, R8
+	MOVQ CX, (AX)(R9*8)
+	LEAL -1(DX), R9
+	ANDL R9, DX
+	JMP takelane
+nextchunk:
+	INCQ R12
+	JMP takechunk
+taken:
+	TESTQ R8, R8
+	JNZ batch
+exhausted:
+	SHLQ $5, BX
+	MOVQ BX, pairs+48(FP)
+	MOVQ R8, left+56(FP)
+	VZEROUPPER
+	RET

@@ -11,7 +11,11 @@ const useKernel = false
 
 const useBlockKernel = false
 
-func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
+const useKernel2 = false
+
+func hasScanKernel() bool { return false }
+
+func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
 	panic("octal: no vector kernel")
 }
 

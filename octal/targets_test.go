@@ -83,7 +83,9 @@ func TestSparse16Targets(t *testing.T) {
 
 // TestScanTargets checks scanTargets (the vector kernel where there is one) against a plain loop
 // on random values: every range length around the chunk size, targets anywhere (or absent).
-func TestScanTargets(t *testing.T) {
+func TestScanTargets(t *testing.T) { checkScanTargets(t) }
+
+func checkScanTargets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := 0; trial < 3000; trial++ {
 		bitsV := 1 + rng.IntN(targetBits)
