@@ -35,10 +35,10 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 	if hasScanKernel() && h >= kernelChunk {
 		chunks := h / kernelChunk
 		if L := len(low); L > kernelChunk {
-			// Chunk k covers a = 1+32k … 32+32k, all below L. A multiple of the kernel's batch
-			// of 8 chunks: the splits looked at are counted as without low.
-			if c := min(chunks, (L-1)/kernelChunk/8*8); c > 0 {
-				p, left := scanKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk)
+			// Chunk k covers a = 1+32k … 32+32k, all below L. Up to the end of a batch, the rest
+			// in batches of 16: the splits looked at are counted as without low.
+			if c := min(chunks, batchEnd((L-1)/kernelChunk)); c > 0 {
+				p, left := scanKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk, firstBatch)
 				if left == 0 {
 					return 0, p
 				}
@@ -48,7 +48,11 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 			}
 		}
 		if chunks > 0 {
-			p, left := scanKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk)
+			first := firstBatch
+			if a > 1 {
+				first = 16
+			}
+			p, left := scanKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk, first)
 			if left == 0 {
 				return 0, pairs + p
 			}
@@ -66,6 +70,23 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 		}
 	}
 	return cnt, pairs + max(h-start+1, 0)
+}
+
+// firstBatch is the number of chunks of the kernels' first batch; each next batch is twice as
+// large, up to 16 chunks.
+const firstBatch = 4
+
+// batchEnd returns the largest end of a batch (4, 12, 28, 44, …) at most k chunks from the start.
+func batchEnd(k int) int {
+	switch {
+	case k < 4:
+		return 0
+	case k < 12:
+		return 4
+	case k < 28:
+		return 12
+	}
+	return 28 + 16*((k-28)/16)
 }
 
 // lowest returns the smallest value in t, and false when t is empty.

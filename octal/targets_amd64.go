@@ -14,11 +14,12 @@ var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VB
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
 // for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), or, with
 // loStep −32, among the splits lo[j]^hi[j] (lo a reversed copy of the values, both moving down),
-// removing from t those it finds. It returns how many splits it looked at (to the end of the batch of 8 chunks
-// in which it found the last target, when it finds all) and how many targets are left. Values must be below 2^targetBits.
+// removing from t those it finds. The chunks are taken in batches, the first of first chunks, each next
+// one twice as large up to 16 (see batchEnd). It returns how many splits it looked at (to the end
+// of the batch in which it found the last target, when it finds all) and how many targets are left. Values must be below 2^targetBits.
 //
 //go:noescape
-func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 
 // useKernel2: the processor has AVX2 (scanTargetsAVX2), used where useKernel is false.
 var useKernel2 = cpu.X86.HasAVX2
@@ -26,14 +27,14 @@ var useKernel2 = cpu.X86.HasAVX2
 // scanTargetsAVX2 is scanTargetsKernel with AVX2 (VPGATHERDD looks the values up in t).
 //
 //go:noescape
-func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 
 // scanKernel runs the target kernel the processor has; hasScanKernel says whether there is one.
-func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
+func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
 	if useKernel {
-		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep)
+		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first)
 	}
-	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep)
+	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep, first)
 }
 
 func hasScanKernel() bool { return useKernel || useKernel2 }

@@ -13,15 +13,16 @@ DATA revw<>+48(SB)/8, $0x0004000500060007
 DATA revw<>+56(SB)/8, $0x0000000100020003
 GLOBL revw<>(SB), RODATA|NOPTR, $64
 
-// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 //
 // Per chunk: x = lo ^ reverse(hi) (loStep 32: lo moves up), or x = lo ^ hi (loStep −32: lo is a
 // reversed copy and moves down, as hi does); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
 // a lane hits when bit x&15 of w is set. The values of the hit lanes are packed (VPCOMPRESSW) into
-// a buffer on the stack; after each batch of up to 8 chunks they are cleared from t without a
+// a buffer on the stack; after each batch of chunks (first, then twice as many, up to 16: many
+// targets are found in the first chunks, few in the later ones) they are cleared from t without a
 // branch (BTR, then SBB counts the ones still there: a value may repeat within a batch), and the
 // table registers are reloaded from t.
-TEXT ·scanTargetsKernel(SB), NOSPLIT, $512-64
+TEXT ·scanTargetsKernel(SB), 0, $1024-72
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
@@ -37,10 +38,15 @@ TEXT ·scanTargetsKernel(SB), NOSPLIT, $512-64
 	MOVL $0x00010001, DX
 	VPBROADCASTD DX, Z12        // 1 in every word
 	XORQ BX, BX
+	MOVQ first+48(FP), R9       // the batch size: doubling from first up to 16 chunks
 batch:
 	CMPQ BX, CX
 	JGE exhausted
-	LEAQ 8(BX), R15
+	LEAQ (BX)(R9*1), R15
+	SHLQ $1, R9
+	MOVQ $16, R10
+	CMPQ R9, R10
+	CMOVQGT R10, R9
 	CMPQ R15, CX
 	CMOVQGT CX, R15             // the batch ends at chunk min(BX+8, chunks)
 	LEAQ (SP), R14              // the next free slot of the buffer
@@ -70,19 +76,19 @@ both:
 	INCQ BX
 	CMPQ BX, R15
 	JLT chunk
-	LEAQ (SP), R9
-	CMPQ R9, R14
+	LEAQ (SP), DX
+	CMPQ DX, R14
 	JEQ batch                   // no hits in the batch
 take:
-	MOVWLZX (R9), R10           // x
+	MOVWLZX (DX), R10           // x
 	MOVQ R10, R11
 	SHRQ $6, R11
 	MOVQ (AX)(R11*8), R12
 	BTRQ R10, R12               // CF: x was still a target
 	SBBQ $0, R8
 	MOVQ R12, (AX)(R11*8)
-	ADDQ $2, R9
-	CMPQ R9, R14
+	ADDQ $2, DX
+	CMPQ DX, R14
 	JLT take
 	TESTQ R8, R8
 	JZ exhausted                // every target found
@@ -91,8 +97,8 @@ take:
 	JMP batch
 exhausted:
 	SHLQ $5, BX
-	MOVQ BX, pairs+48(FP)
-	MOVQ R8, left+56(FP)
+	MOVQ BX, pairs+56(FP)
+	MOVQ R8, left+64(FP)
 	VZEROUPPER
 	RET
 
@@ -116,20 +122,23 @@ GLOBL revb16<>(SB), RODATA|NOPTR, $32
 	SHLL $shift, R12 \
 	ORL R12, DX
 
-// func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int)
+// func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 //
 // scanTargetsKernel with AVX2: a chunk is two halves of 16 splits (hi reversed by VPSHUFB and
 // VPERMQ when loStep is 32); each value x is looked up in t as 32 dwords, VPGATHERDD of dword x>>5
 // and bit x&31, eight at a time. The chunk's values are kept on the stack with its 32-bit mask of
-// hits; after each batch of up to 8 chunks the hits are taken from t (BTR, SBB), chunk by chunk.
+// hits; after each batch (sized as scanTargetsKernel's) the hits are taken from t (BTR, SBB), chunk
+// by chunk.
 // The gathers read t itself, which changes only between batches.
-TEXT ·scanTargetsAVX2(SB), NOSPLIT, $544-64
+TEXT ·scanTargetsAVX2(SB), 0, $1096-72
 	MOVQ t+24(FP), AX
 	MOVQ cnt+32(FP), R8
 	VMOVDQU revb16<>(SB), Y10
 	MOVL $31, DX
 	MOVD DX, X11
 	VPBROADCASTD X11, Y11       // 31 in every dword
+	MOVQ first+48(FP), DX
+	MOVQ DX, 1088(SP)           // the batch size
 	XORQ BX, BX
 batch:
 	MOVQ chunks+16(FP), CX
@@ -152,9 +161,15 @@ batch:
 start:
 	CMPQ BX, CX
 	JGE exhausted
-	LEAQ 8(BX), R15
+	MOVQ 1088(SP), DX
+	LEAQ (BX)(DX*1), R15
 	CMPQ R15, CX
-	CMOVQGT CX, R15             // the batch ends at chunk min(BX+8, chunks)
+	CMOVQGT CX, R15             // the batch ends at chunk min(BX+size, chunks)
+	SHLQ $1, DX
+	MOVQ $16, R11
+	CMPQ DX, R11
+	CMOVQGT R11, DX
+	MOVQ DX, 1088(SP)           // the next batch: twice as many chunks, at most 16
 	MOVQ BX, R11                // the batch's first chunk
 	LEAQ (SP), R14              // the chunk's slot: 64 bytes of values
 chunk:
@@ -186,7 +201,7 @@ plain:
 	LOOKUP(Y7, 24)
 	MOVQ BX, R12
 	SUBQ R11, R12
-	MOVL DX, 512(SP)(R12*4)     // the chunk's hits
+	MOVL DX, 1024(SP)(R12*4)    // the chunk's hits
 	ADDQ R13, SI
 	SUBQ $64, DI
 	ADDQ $64, R14
@@ -200,7 +215,7 @@ plain:
 takechunk:
 	CMPQ R12, R15
 	JGE taken
-	MOVL 512(SP)(R12*4), DX
+	MOVL 1024(SP)(R12*4), DX
 	MOVQ R12, R14
 	SHLQ $6, R14
 	LEAQ (SP)(R14*1), R14
@@ -226,7 +241,7 @@ taken:
 	JNZ batch
 exhausted:
 	SHLQ $5, BX
-	MOVQ BX, pairs+48(FP)
-	MOVQ R8, left+56(FP)
+	MOVQ BX, pairs+56(FP)
+	MOVQ R8, left+64(FP)
 	VZEROUPPER
 	RET

@@ -8,7 +8,8 @@ import (
 )
 
 // TestScanTargetsAVX2 runs the target search's checks with the AVX2 kernel (where the processor
-// has AVX-512 too, that kernel is set aside for the test): the kernel against a plain loop, and
+// has AVX-512 too, that kernel is set aside for the test): the kernel against a plain loop, with
+// and without the reversed copy, and
 // Grundy's game and Officers against the definition.
 func TestScanTargetsAVX2(t *testing.T) {
 	if !useKernel2 {
@@ -18,6 +19,7 @@ func TestScanTargetsAVX2(t *testing.T) {
 	useKernel = false
 	defer func() { useKernel = saved }()
 	checkScanTargets(t)
+	checkScanTargetsLow(t)
 	n := 3000
 	if raceEnabled {
 		n = 500

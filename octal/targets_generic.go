@@ -15,7 +15,7 @@ const useKernel2 = false
 
 func hasScanKernel() bool { return false }
 
-func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt int, loStep int) (pairs, left int) {
+func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
 	panic("octal: no vector kernel")
 }
 

@@ -163,3 +163,40 @@ func TestMarkBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestScanTargetsLow checks that the reversed copy of the first values changes neither what the
+// target search finds nor how many splits it counts, on long scans (past the copy's end).
+func TestScanTargetsLow(t *testing.T) { checkScanTargetsLow(t) }
+
+func checkScanTargetsLow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 40; trial++ {
+		m := 2*lowLen + rng.IntN(3*lowLen)
+		g := make([]uint16, m+1)
+		for i := range g {
+			g[i] = uint16(rng.IntN(512))
+		}
+		low := make([]uint16, lowLen)
+		for a := range low {
+			low[lowLen-1-a] = g[a]
+		}
+		var ts targetSet
+		cnt := 0
+		for k := 1 + rng.IntN(8); k > 0; k-- {
+			x := uint16(rng.IntN(1024)) // values ≥ 512 are never found: the scan runs to the end
+			if rng.IntN(3) > 0 {
+				x &= 511
+			}
+			if !ts.has(x) {
+				ts[x>>6] |= 1 << (x & 63)
+				cnt++
+			}
+		}
+		a, b := ts, ts
+		leftA, pairsA := scanTargets(g, nil, m, m/2, &a, cnt)
+		leftB, pairsB := scanTargets(g, low, m, m/2, &b, cnt)
+		if leftA != leftB || pairsA != pairsB || a != b {
+			t.Fatalf("trial %d (m %d): without the copy left %d after %d splits, with it left %d after %d", trial, m, leftA, pairsA, leftB, pairsB)
+		}
+	}
+}
