@@ -7,9 +7,11 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
+	"grundy/internal/worker"
 	"grundy/web"
 )
 
@@ -77,5 +79,13 @@ func TestServeKillsAHog(t *testing.T) {
 	cancel()
 	if code := <-codec; code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	// Stopping the server reaps the workers it started ahead: none is left behind.
+	if self, err := os.Readlink("/proc/self/exe"); err == nil {
+		for _, kid := range worker.Children(os.Getpid()) {
+			if exe, err := os.Readlink("/proc/" + strconv.Itoa(kid) + "/exe"); err == nil && exe == self {
+				t.Errorf("worker process %d still alive after the server stopped", kid)
+			}
+		}
 	}
 }
