@@ -17,6 +17,7 @@
 // hexadecimal codes and Grundy's game (Octal), Nim (Nim), and any Game whose options are sums of
 // smaller heaps.
 //
-// Some quotients are infinite (0.76 from heap 12 on): the trials then keep growing, and
-// Options.MaxSize and the context stop the computation.
+// Some quotients are infinite or very large (at heap 12 of 0.76 the trials keep growing, one
+// failure of more copies of heaps 12 and 7 after another; whether that quotient is infinite is not
+// proved here): Options.MaxSize and the context stop the computation.
 package misere

@@ -261,9 +261,11 @@ func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quot
 // from q by giving some of the heaps in f counters of their own (free), fewest heaps first, and
 // marking and reducing the result; nil if no choice does. A counter counts at least as far as f
 // has copies of its heap; freed[h] says how often heap h was freed before for the same new heap,
-// and from the second time on its counter goes twice as far, so that a quotient that keeps
-// growing (some are infinite) reaches the size limit after a logarithmic number of rounds instead
-// of one round per copy. It returns errTooBig when no choice fits in maxStates and some did not.
+// and from the second time on its counter goes twice as far. (That does not shorten a run of
+// failures with ever more copies, as at heap 12 of 0.76: the marked trial repeats early and the
+// reduction folds the longer counter back, so such a run takes one round per failure until the
+// size limit or maxRounds stops it.) It returns errTooBig when no choice fits in maxStates and
+// some did not.
 func (q *Quotient) recalibrate(ctx context.Context, f []int32, wantP bool, freed map[int]int, maxStates int) (*Quotient, error) {
 	var involved []int
 	exp := make([]int, q.n+1)
