@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -22,6 +23,19 @@ func TestSizeLimitWhileRecalibrating(t *testing.T) {
 	}
 	if se.Size != 0 {
 		t.Errorf("a trial's order reported as the quotient's: %d", se.Size)
+	}
+}
+
+// The bound on recalibrations is reported as a limit too, with the quotient so far.
+func TestRoundsLimit(t *testing.T) {
+	q := compute(t, Octal(octal.MustParse("0.76")), 11)
+	_, err := q.extendRounds(context.Background(), DefaultMaxSize, 3)
+	var se *SizeError
+	if !errors.As(err, &se) || se.Rounds != 3 || se.Heap != 12 || se.Quotient != q {
+		t.Fatalf("want a *SizeError after 3 rounds at heap 12, got %v", err)
+	}
+	if got := err.Error(); !strings.Contains(got, "not settled in 3 recalibrations") || !strings.Contains(got, "through heap 11 it has 34 elements") {
+		t.Errorf("message %q", got)
 	}
 }
 

@@ -35,6 +35,11 @@ const maxMex = 1 << 13
 
 // extend returns the quotient of heaps 0..q.n+1.
 func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
+	return q.extendRounds(ctx, maxSize, maxRounds)
+}
+
+// extendRounds is extend with at most rounds recalibrations.
+func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quotient, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -90,8 +95,8 @@ func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
 			t.sizes = append(slices.Clone(q.sizes), t.Order())
 			return t, nil
 		}
-		if round == maxRounds {
-			return nil, fmt.Errorf("misere: heap %d: the quotient could not be settled in %d recalibrations", n, maxRounds)
+		if round == rounds {
+			return fail(&SizeError{Max: maxSize, Heap: n, Rounds: rounds})
 		}
 		next, err := t.recalibrate(ctx, heapsOf(f), wantP, freed, maxStates)
 		if err != nil {

@@ -230,16 +230,24 @@ const (
 	StopStable  = "stable"   // Options.Stable heaps in a row added nothing
 )
 
-// SizeError reports a quotient that grew past Options.MaxSize. Quotient is the last one within the
-// limit (heaps 0..Quotient.MaxHeap()); Heap is the heap that would have made it too big.
+// SizeError reports a quotient that grew past Options.MaxSize (or whose trials did not settle in
+// a bounded number of recalibrations, see Rounds). Quotient is the last one within the limit
+// (heaps 0..Quotient.MaxHeap()); Heap is the heap that would have made it too big.
 type SizeError struct {
 	Max      int
 	Heap     int
 	Size     int // the order the quotient would have had with Heap (0 if not known)
 	Quotient *Quotient
+	// Rounds, when not 0, says that the limit met was the number of recalibrations of trials
+	// for Heap (each trial within Max), not the size.
+	Rounds int
 }
 
 func (e *SizeError) Error() string {
+	if e.Rounds > 0 {
+		return fmt.Sprintf("misere: at heap %d the quotient was not settled in %d recalibrations (its trials stayed within the size limit %d); through heap %d it has %d elements",
+			e.Heap, e.Rounds, e.Max, e.Quotient.MaxHeap(), e.Quotient.Order())
+	}
 	if e.Size > 0 {
 		return fmt.Sprintf("misere: the quotient grows past the size limit %d at heap %d (%d elements); through heap %d it has %d elements",
 			e.Max, e.Heap, e.Size, e.Quotient.MaxHeap(), e.Quotient.Order())
