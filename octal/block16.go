@@ -1,6 +1,10 @@
 package octal
 
-import "sort"
+import (
+	"encoding/binary"
+	"math/bits"
+	"sort"
+)
 
 // The sparse step for uint16 values below 2^targetBits, blockRows heaps at a time.
 //
@@ -85,17 +89,34 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 	return v
 }
 
-// missingBlock is missing for the heap whose marks are e.cur.
+// missingBlock is missing for the heap whose marks are e.cur, 64 values at a time: the bytes not
+// equal to the block's generation become a bitset (8 at a time, by the zero-byte test), which
+// e.commonBits splits into the common values (the first of them is c) and the targets.
 func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
-	t, gen, common := e.cur, e.blk.gen, e.common
-	c = v
-	for ; c < 1<<targetBits && (t[c] == gen || !common[c]); c++ {
-		if t[c] != gen {
-			ts[c>>6] |= 1 << (c & 63)
-			cnt++
+	t := e.cur
+	rep := uint64(e.blk.gen) * 0x0101010101010101
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	for w := v / 64; w < 1<<targetBits/64; w++ {
+		var un uint64 // bit i: value 64w+i is not marked
+		for q := uint32(0); q < 8; q++ {
+			y := binary.LittleEndian.Uint64(t[64*w+8*q:]) ^ rep
+			h := ((y&low7 + low7) | y) & high // the high bit of each nonzero byte
+			un |= ((h >> 7) * 0x0102040810204080 >> 56) << (8 * q)
 		}
+		if w == v/64 {
+			un &^= 1<<(v%64) - 1
+		}
+		common := e.commonBits[w]
+		if hit := un & common; hit != 0 {
+			b := bits.TrailingZeros64(hit)
+			un &= 1<<b - 1
+			ts[w] |= un &^ common
+			return uint32(64*int(w) + b), cnt + bits.OnesCount64(un&^common)
+		}
+		ts[w] |= un &^ common
+		cnt += bits.OnesCount64(un &^ common)
 	}
-	return c, cnt
+	return 1 << targetBits, cnt
 }
 
 // startBlock starts the block of heaps n … n+blockRows−1: it marks the splits of the rare heaps

@@ -39,13 +39,14 @@ type engine[T value] struct {
 	vbits  uint // every value so far is < 1<<vbits; len(stamp) == 2<<vbits
 	maxVal T
 
-	mode     string
-	mask     uint32   // rare/common mask of the sparse method
-	common64 uint64   // bit v set: v < 64 is common
-	common   []bool   // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
-	rare     []uint32 // positions r ≥ 1 whose value is rare, ascending
-	rareVal  []uint16 // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
-	nextEval int      // heap at which the method is reconsidered
+	mode       string
+	mask       uint32                       // rare/common mask of the sparse method
+	common64   uint64                       // bit v set: v < 64 is common
+	commonBits [1 << targetBits / 64]uint64 // bit v set: v < 2^targetBits is common (missingBlock)
+	common     []bool                       // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
+	rare       []uint32                     // positions r ≥ 1 whose value is rare, ascending
+	rareVal    []uint16                     // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
+	nextEval   int                          // heap at which the method is reconsidered
 
 	scans     []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
 	blk       *block                  // markBlockSplits16: the block of heaps being computed
@@ -134,10 +135,14 @@ func (e *engine[T]) setCommon() {
 		e.common = make([]bool, n)
 	}
 	e.common64 = 0
+	e.commonBits = [1 << targetBits / 64]uint64{}
 	for v := range e.common {
 		e.common[v] = bits.OnesCount32(uint32(v)&e.mask)&1 == 1
 		if v < 64 && e.common[v] {
 			e.common64 |= 1 << v
+		}
+		if v < 1<<targetBits && e.common[v] {
+			e.commonBits[v/64] |= 1 << (v % 64)
 		}
 	}
 }
