@@ -1,5 +1,5 @@
 # `make test` is the whole test suite (what CI runs); `make bench` the benchmarks of BENCHMARKS.md.
-.PHONY: test bench build bench-octal
+.PHONY: test bench build bench-octal octal-long
 
 test:
 	./scripts/test.sh
@@ -14,3 +14,15 @@ bench:
 # ~443 million heaps, ~0.9 GB; minutes, not for CI).
 bench-octal:
 	go test -run '^$$' -bench 'Octal' -benchtime 1x -count 3 -timeout 2h ./octal -octal.long
+
+# A long octal run, outside CI: nice'd, with a progress line, saving a checkpoint every minute and
+# going on from it when it exists (Ctrl-C or SIGTERM saves it; the same command resumes). ARGS
+# passes more flags (--json, --max-memory 6G, --checkpoint-every 5m …). For example
+#   make octal-long GAME=0.6 TO=16777215
+#   make octal-long GAME=grundy TO=4294967295 ARGS='--json --max-memory 6G'
+GAME ?= 0.6
+TO ?= 16777215
+CKPT ?= octal-$(GAME)-$(TO).ckpt
+octal-long: build
+	nice -n 10 ./bin/grundy octal $(GAME) --to $(TO) --summary --progress --checkpoint $(CKPT) \
+		$(if $(wildcard $(CKPT)),--resume $(CKPT)) $(ARGS)

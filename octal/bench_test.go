@@ -121,11 +121,16 @@ func BenchmarkDetectorSearch(b *testing.B) {
 // search), with the target search or, as the same-run baseline, the marking scan the sparse step
 // used before it.
 func benchEngine(b *testing.B, code string, n int, noTargets bool) {
+	benchEngineAs[uint16](b, code, n, noTargets)
+}
+
+// benchEngineAs is benchEngine with the values stored as T.
+func benchEngineAs[T value](b *testing.B, code string, n int, noTargets bool) {
 	c := MustParse(code)
 	cpu0 := cpuTime()
 	var pairs uint64
 	for b.Loop() {
-		e := newEngine(c, make([]uint16, 1, n+1))
+		e := newEngine(c, make([]T, 1, n+1))
 		e.noTargets = noTargets
 		for len(e.g) <= n {
 			if err := e.step(); err != nil {

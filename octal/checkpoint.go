@@ -20,7 +20,7 @@ import (
 //	"grundy-octal-checkpoint\n"  magic
 //	uint32 version (1)
 //	uint32 length of the code, then the code as Code.String writes it
-//	uint32 bytes per value (2 or 4)
+//	uint32 bytes per value (1, 2 or 4: the width Compute stored them in; earlier versions wrote 2 or 4)
 //	uint64 number of values
 //	the values, little-endian
 //	uint32 CRC-32C of everything above
@@ -28,6 +28,7 @@ import (
 // All integers are little-endian.
 type Checkpoint struct {
 	Code Code
+	v8   []uint8 // one of v8, v16, v32 holds the values
 	v16  []uint16
 	v32  []uint32
 }
@@ -38,10 +39,37 @@ const checkpointVersion = 1
 
 // Len returns the number of values held: g(0..Len()−1).
 func (c *Checkpoint) Len() int {
-	if c.v32 != nil {
+	switch {
+	case c.v8 != nil:
+		return len(c.v8)
+	case c.v32 != nil:
 		return len(c.v32)
 	}
 	return len(c.v16)
+}
+
+// width returns the bytes per value the checkpoint's values need: 1, 2 or 4.
+func (c *Checkpoint) width() int {
+	top := uint32(0)
+	switch {
+	case c.v8 != nil:
+		return 1
+	case c.v16 != nil:
+		for _, v := range c.v16 {
+			top = max(top, uint32(v))
+		}
+	default:
+		for _, v := range c.v32 {
+			top = max(top, v)
+		}
+	}
+	switch {
+	case top < 1<<8:
+		return 1
+	case top < 1<<16:
+		return 2
+	}
+	return 4
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -65,7 +93,10 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 	cw := &crcWriter{w: bw}
 	code := c.Code.String()
 	width := 2
-	if c.v32 != nil {
+	switch {
+	case c.v8 != nil:
+		width = 1
+	case c.v32 != nil:
 		width = 4
 	}
 	hdr := []byte(checkpointMagic)
@@ -82,6 +113,13 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 		_, err := cw.Write(buf)
 		buf = buf[:0]
 		return err
+	}
+	for v8 := c.v8; len(v8) > 0; { // bytes are written as they are
+		k := min(len(v8), 1<<20)
+		if _, err := cw.Write(v8[:k]); err != nil {
+			return cw.n, err
+		}
+		v8 = v8[k:]
 	}
 	for _, v := range c.v16 {
 		buf = binary.LittleEndian.AppendUint16(buf, v)
@@ -159,7 +197,7 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 	}
 	width := binary.LittleEndian.Uint32(b)
 	count := binary.LittleEndian.Uint64(b[4:])
-	if width != 2 && width != 4 {
+	if width != 1 && width != 2 && width != 4 {
 		return nil, fmt.Errorf("%w: %d bytes per value", ErrBadCheckpoint, width)
 	}
 	if count == 0 || count > 1<<40 || maxValues > 0 && count > uint64(maxValues) {
@@ -167,9 +205,12 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 	}
 	cp := &Checkpoint{Code: code}
 	buf := make([]byte, 1<<16)
-	if width == 2 {
+	switch width {
+	case 1:
+		cp.v8 = make([]uint8, 0, count)
+	case 2:
 		cp.v16 = make([]uint16, 0, count)
-	} else {
+	default:
 		cp.v32 = make([]uint32, 0, count)
 	}
 	for left := int(count) * int(width); left > 0; {
@@ -179,6 +220,10 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 		}
 		crc = crc32.Update(crc, castagnoli, chunk)
 		left -= len(chunk)
+		if width == 1 {
+			cp.v8 = append(cp.v8, chunk...)
+			continue
+		}
 		for i := 0; i < len(chunk); i += int(width) {
 			if width == 2 {
 				cp.v16 = append(cp.v16, binary.LittleEndian.Uint16(chunk[i:]))
@@ -204,7 +249,10 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 }
 
 func (c *Checkpoint) value(n int) uint32 {
-	if c.v32 != nil {
+	switch {
+	case c.v8 != nil:
+		return uint32(c.v8[n])
+	case c.v32 != nil:
 		return c.v32[n]
 	}
 	return uint32(c.v16[n])

@@ -22,8 +22,10 @@ type Options struct {
 	// MaxBytes is the memory budget for the values and the method's tables; Compute refuses a
 	// request that would exceed it with a *LimitError. 0 means no budget (To must then be set).
 	// Without To, the values array grows by doubling and at most two thirds of the budget hold
-	// values. (If a value ever needs more than 16 bits, the array is widened to 32 bits, which
-	// takes twice the memory; no game known to need it fits a budget by a small margin.)
+	// values. Values are stored as bytes while they fit (BytesPerValue); when one passes 255 the
+	// array is widened to two bytes a value (and past 65535 to four), which takes twice the
+	// memory: with To, a run that no longer fits then stops with a *LimitError (and the values
+	// so far); without To, it stops at the heap the budget holds at the new width.
 	MaxBytes int64
 	// Method forces a method: "" chooses automatically; MethodQuadratic turns the sparse method
 	// off; MethodReference runs the O(n²) definition (values only, no checkpoints).
@@ -44,7 +46,8 @@ type Options struct {
 	// splits, and the sparse method speculates (see speculate.go); the values are the same.
 	Workers int
 
-	narrowBits uint             // tests: values of more bits than this widen the array (0: 16)
+	narrowBits uint             // tests: values of more bits than this are stored as uint32 (0: 16)
+	byteBits   uint             // tests: values of more bits than this are not stored as bytes (0: 8)
 	specFrom   int              // tests: speculate from this heap on, however recent the last rare heap (0: specFrom, specQuiet)
 	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
 }
@@ -75,18 +78,29 @@ type Status struct {
 	ProofAt int
 }
 
-// LimitError reports a request that does not fit the memory budget.
+// LimitError reports a request that does not fit the memory budget: before the computation,
+// or when the values were widened during the run (WidenedAt, Why) and the wider array would not fit.
 type LimitError struct {
 	To       int   // the heap asked for
 	Need     int64 // bytes it would take
 	MaxBytes int64 // the budget
 	MaxTo    int   // the largest heap that fits
+	// Width is the bytes per value Need counts: 1 unless the values were widened to 2 or 4.
+	Width int
+	// WidenedAt, when not 0, is the heap at which the run widened its values to Width bytes,
+	// and Why says why: a value did not fit, or the method's 16-bit kernels took over.
+	WidenedAt int
+	Why       string
 }
 
 // Error names the heap, the memory it needs, the limit and the largest heap that fits.
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("computing to heap %d needs about %s, more than the memory limit of %s (the largest heap that fits is %d)",
-		e.To, fmtBytes(e.Need), fmtBytes(e.MaxBytes), e.MaxTo)
+	why := ""
+	if e.WidenedAt > 0 {
+		why = fmt.Sprintf("at heap %d %s, so values take %d bytes each: ", e.WidenedAt, e.Why, e.Width)
+	}
+	return fmt.Sprintf("%scomputing to heap %d needs about %s, more than the memory limit of %s (the largest heap that fits is %d)",
+		why, e.To, fmtBytes(e.Need), fmtBytes(e.MaxBytes), e.MaxTo)
 }
 
 func fmtBytes(b int64) string {
@@ -100,22 +114,29 @@ func fmtBytes(b int64) string {
 	}
 }
 
-// BytesPerValue returns the memory Compute needs per heap for code c (values stored as uint16;
+// BytesPerValue returns the memory Compute needs per heap for code c while every value fits in
+// a byte (values are stored as bytes, then as two bytes once one passes 255, four past 65535;
 // three-heap codes also keep a two-heap value set per heap).
-func BytesPerValue(c Code) int64 {
+func BytesPerValue(c Code) int64 { return bytesPerValue(c, 1) }
+
+func bytesPerValue(c Code, width int) int64 {
 	if c.MaxHeaps() == 3 {
-		return 2 + 8*4 + 24
+		return int64(width) + 8*4 + 24
 	}
-	return 2
+	return int64(width)
 }
 
-// MaxTo returns the largest heap whose values fit in maxBytes for code c.
-func MaxTo(c Code, maxBytes int64) int {
-	const overhead = 8 << 20
-	if maxBytes <= overhead {
+// memOverhead is the memory counted for the method's tables besides the values.
+const memOverhead = 8 << 20
+
+// MaxTo returns the largest heap whose values fit in maxBytes for code c, values stored as bytes.
+func MaxTo(c Code, maxBytes int64) int { return maxTo(c, maxBytes, 1) }
+
+func maxTo(c Code, maxBytes int64, width int) int {
+	if maxBytes <= memOverhead {
 		return 0
 	}
-	return int(min((maxBytes-overhead)/BytesPerValue(c)-1, 1<<40))
+	return int(min((maxBytes-memOverhead)/bytesPerValue(c, width)-1, 1<<40))
 }
 
 // Result is what Compute found. Values beyond ComputedTo are available through Value when a
@@ -137,8 +158,10 @@ type Result struct {
 	PairEvaluations uint64
 	Elapsed         time.Duration
 
-	v16 []uint16
-	v32 []uint32
+	widen string // why the run stopped with errWiden
+	v8    []uint8
+	v16   []uint16
+	v32   []uint32
 }
 
 // Value returns g(n): computed, or deduced from a proved period. ok is false when n is beyond
@@ -156,7 +179,10 @@ func (r *Result) Value(n int) (v uint32, ok bool) {
 			return 0, false
 		}
 	}
-	if r.v16 != nil {
+	switch {
+	case r.v8 != nil:
+		return uint32(r.v8[n]), true
+	case r.v16 != nil:
 		return uint32(r.v16[n]), true
 	}
 	return r.v32[n], true
@@ -164,7 +190,7 @@ func (r *Result) Value(n int) (v uint32, ok bool) {
 
 // Checkpoint returns the computed values as a checkpoint (sharing memory with r).
 func (r *Result) Checkpoint() *Checkpoint {
-	return &Checkpoint{Code: r.Code, v16: r.v16, v32: r.v32}
+	return &Checkpoint{Code: r.Code, v8: r.v8, v16: r.v16, v32: r.v32}
 }
 
 // Compute returns the Grundy sequence of c from g(0) up to opt.To, stopping early when the
@@ -175,15 +201,19 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	if opt.To < 0 {
 		return nil, fmt.Errorf("octal: negative heap size %d", opt.To)
 	}
+	width := 1 // bytes per value at the start: what the checkpoint's values need
+	if opt.Resume != nil {
+		width = opt.Resume.width()
+	}
 	limit := opt.To
 	if opt.MaxBytes > 0 {
-		maxTo := MaxTo(c, opt.MaxBytes)
+		maxTo := maxTo(c, opt.MaxBytes, width)
 		if limit == 0 {
 			// Open-ended: the array grows by doubling, and while it is copied the old one
 			// is alive too, so only two thirds of the budget can hold values.
-			limit = MaxTo(c, opt.MaxBytes/3*2)
+			limit = openLimit(c, opt.MaxBytes, width)
 		} else if limit > maxTo {
-			return nil, &LimitError{To: limit, Need: int64(limit+1)*BytesPerValue(c) + 8<<20, MaxBytes: opt.MaxBytes, MaxTo: maxTo}
+			return nil, &LimitError{To: limit, Need: int64(limit+1)*bytesPerValue(c, width) + memOverhead, MaxBytes: opt.MaxBytes, MaxTo: maxTo, Width: width}
 		}
 	} else if limit == 0 {
 		return nil, errors.New("octal: set Options.To or Options.MaxBytes")
@@ -207,37 +237,42 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	default:
 		return nil, fmt.Errorf("octal: unknown method %q", opt.Method)
 	}
-	var res *Result
-	var err error
 	initial := limit + 1 // with To, the whole array at once (the OS commits pages as they are written)
 	if opt.To == 0 {
 		initial = min(limit+1, 1<<20)
 	}
 	// A resumed run replays the checkpoint's values (no further than the limit) through the
 	// engine's bookkeeping, so that its state, and the statistics it reports, are those of an
-	// uninterrupted run to the same heap.
-	if opt.Resume != nil && opt.Resume.v32 != nil {
-		known := opt.Resume.v32[:min(len(opt.Resume.v32), limit+1)]
-		g := make([]uint32, 0, max(initial, len(known)))
-		res, err = run(ctx, c, newEngine(c, g), limit, &opt, known)
-	} else {
-		var known []uint16
-		if opt.Resume != nil {
-			known = opt.Resume.v16[:min(len(opt.Resume.v16), limit+1)]
+	// uninterrupted run to the same heap. Values are stored as bytes while they fit; when one
+	// does not, the values so far are replayed the same way into an array twice as wide.
+	res, err := runAs[uint8](ctx, c, limit, initial, &opt, opt.Resume)
+	for w := 2; errors.Is(err, errWiden); w *= 2 {
+		// The values so far: the run's, or the checkpoint's when the replay stopped in it.
+		known := opt.Resume
+		if known == nil || res.ComputedTo+1 > known.Len() {
+			known = res.Checkpoint()
 		}
-		g := make([]uint16, 0, max(initial, len(known)))
-		e16 := newEngine(c, g)
-		if opt.narrowBits > 0 {
-			e16.narrowBits = opt.narrowBits
-		}
-		res, err = run(ctx, c, e16, limit, &opt, known)
-		if errors.Is(err, errWiden) {
-			g32 := make([]uint32, len(e16.g), min(limit+1, 2*len(e16.g)))
-			for i, v := range e16.g {
-				g32[i] = uint32(v)
+		at := res.ComputedTo + 1
+		if opt.MaxBytes > 0 {
+			if opt.To == 0 {
+				limit = min(limit, max(openLimit(c, opt.MaxBytes, w), known.Len()-1))
+			} else if mt := maxTo(c, opt.MaxBytes, w); limit > mt {
+				res.Elapsed = time.Since(start)
+				return res, &LimitError{To: limit, Need: int64(limit+1)*bytesPerValue(c, w) + memOverhead,
+					MaxBytes: opt.MaxBytes, MaxTo: mt, WidenedAt: at, Width: w, Why: res.widen}
 			}
-			e16 = nil
-			res, err = run(ctx, c, newEngine(c, g32), limit, &opt, nil)
+		}
+		capacity := limit + 1 // with To, the whole array at once, as at the start
+		if opt.To == 0 {
+			capacity = max(known.Len(), min(limit+1, 2*known.Len()))
+		}
+		// Nothing else holds the narrower values (but the caller's checkpoint): they can go
+		// once the wider engine has replayed them.
+		res = nil
+		if w == 2 {
+			res, err = runAs[uint16](ctx, c, limit, capacity, &opt, known)
+		} else {
+			res, err = runAs[uint32](ctx, c, limit, capacity, &opt, known)
 		}
 	}
 	if errors.Is(err, errTooLarge) {
@@ -249,10 +284,34 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	return res, err
 }
 
-// run computes with e up to heap limit. known, when not empty, holds values g(0), g(1), … known
+// openLimit is the last heap of an open-ended run (no To) within maxBytes, values of width bytes.
+func openLimit(c Code, maxBytes int64, width int) int {
+	return maxTo(c, maxBytes/3*2, width)
+}
+
+// runAs computes with an engine storing values as T, in an array of capacity values at first,
+// after replaying the values of known (when not nil).
+func runAs[T value](ctx context.Context, c Code, limit, capacity int, opt *Options, known *Checkpoint) (*Result, error) {
+	n := 0
+	if known != nil {
+		n = min(known.Len(), limit+1)
+	}
+	e := newEngine(c, make([]T, 0, max(capacity, n)))
+	if isNarrow[T]() {
+		e.narrowBits = opt.narrowBits
+		var zero T
+		if opt.byteBits > 0 && ^zero == 0xff && (e.narrowBits == 0 || opt.byteBits < e.narrowBits) {
+			e.narrowBits = opt.byteBits
+		}
+	}
+	return run(ctx, c, e, limit, opt, known, n)
+}
+
+// run computes with e up to heap limit. The first n values of known, when not nil, are known
 // from a checkpoint: they are replayed (taken instead of computed) before the computation goes on.
-func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options, known []T) (*Result, error) {
+func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options, known *Checkpoint, n int) (*Result, error) {
 	defer e.close()
+	// Speculation runs the 16-bit kernels: an engine of bytes widens before it would need them.
 	var sp *speculator
 	if e16, ok := any(e).(*engine[uint16]); ok && opt.workers() >= 2 {
 		sp = newSpeculator(e16)
@@ -270,14 +329,16 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	if opt.Method == MethodQuadratic {
 		e.nextEval = 0
 	}
-	replayCut := false
-	for i := len(e.g); i < len(known); i++ {
-		if err := e.replay(uint32(known[i])); err != nil {
-			return nil, err
-		}
-		if i%(1<<20) == 0 && ctx.Err() != nil {
-			replayCut = true
-			break
+	var replayCut bool
+	var replayErr error
+	if known != nil {
+		switch {
+		case known.v8 != nil:
+			replayCut, replayErr = replayAll(ctx, e, known.v8[:n])
+		case known.v16 != nil:
+			replayCut, replayErr = replayAll(ctx, e, known.v16[:n])
+		default:
+			replayCut, replayErr = replayAll(ctx, e, known.v32[:n])
 		}
 	}
 	det := newDetector[T](c)
@@ -285,11 +346,13 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	det.update(e.g)
 	result := func() *Result {
 		r := &Result{Code: c, ComputedTo: len(e.g) - 1, Method: e.mode, MaxValue: uint32(e.maxVal),
-			RareMask: e.rareMask(), PairEvaluations: e.pairEvals}
+			RareMask: e.rareMask(), PairEvaluations: e.pairEvals, widen: e.widen}
 		if r.RareMask != 0 {
 			r.Rare = len(e.rare)
 		}
 		switch g := any(e.g).(type) {
+		case []uint8:
+			r.v8 = g
 		case []uint16:
 			r.v16 = g
 		case []uint32:
@@ -297,6 +360,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		}
 		setPeriod(r, det, e.g)
 		return r
+	}
+	if replayErr != nil {
+		return result(), replayErr
 	}
 	if replayCut {
 		return result(), ctx.Err()
@@ -379,13 +445,18 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			return result(), err
 		}
 		if opt.Save != nil && time.Since(lastSave) >= every {
-			if err := opt.Save(&Checkpoint{Code: c, v16: asU16(e.g), v32: asU32(e.g)}); err != nil {
+			if err := opt.Save(&Checkpoint{Code: c, v8: asU8(e.g), v16: asU16(e.g), v32: asU32(e.g)}); err != nil {
 				return result(), err
 			}
 			lastSave = time.Now()
 		}
 	}
 	return result(), nil
+}
+
+func asU8[T value](g []T) []uint8 {
+	v, _ := any(g).([]uint8)
+	return v
 }
 
 func asU16[T value](g []T) []uint16 {

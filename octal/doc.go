@@ -13,7 +13,7 @@
 // and reports it in Result.Method:
 //
 //   - linear: no move splits a heap (subtraction games), O(k) per heap;
-//   - quadratic: the mex over all two-heap splits, a tight loop over a compact uint16 array with
+//   - quadratic: the mex over all two-heap splits, a tight loop over a compact array with
 //     generation-stamped marks (nothing to clear between heaps);
 //   - sparse: Gangolli–Plambeck / Flammenkamp's rare and common values. A mask m splits values into
 //     common (popcount(v&m) odd) and rare (even). Common XOR common is rare, so the smallest value
@@ -47,4 +47,15 @@
 // the theorem certifies a period (Result.Proved) or the limit is reached, and stops exactly when
 // the proof is complete. See the comment at the top of period.go for the theorem, its form for
 // hexadecimal codes, and how candidate periods are found.
+//
+// # Storage
+//
+// The values are stored one byte a heap while they all fit in a byte and the method needs no
+// 16-bit kernel: the linear, quadratic and three-heap loops and the sparse step of values below
+// 64 (stepSparse64) are generic over bytes and uint16 (the narrow type set, one instance per
+// width). The array is widened once, by copying (the values replayed into a fresh engine), to two
+// bytes when a value passes 255 (Officers at heap 10,344; Grundy's game at heap 7,250,049, whose
+// value is 256) or when the sparse step needs its 16-bit kernels (values of 64 or more: the
+// target search, the block marking, the speculation on two cores), and to four past 65535.
+// Checkpoints store the values at the width they had.
 package octal

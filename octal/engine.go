@@ -2,6 +2,7 @@ package octal
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 )
 
@@ -14,14 +15,27 @@ const (
 	MethodReference = "reference"
 )
 
-// errWiden is returned by the uint16 engine when a value no longer fits in 16 bits.
-var errWiden = errors.New("octal: value does not fit in 16 bits")
+// errWiden is returned by an engine when a value no longer fits in its array's width, or when an
+// engine of bytes reaches a step that only the uint16 kernels do.
+var errWiden = errors.New("octal: the values need a wider array")
 
 // maxValueBits bounds the Grundy values the engine handles (values < 2^24): the option marks
 // table has 2^(bits+1) entries.
 const maxValueBits = 24
 
-type value interface{ ~uint16 | ~uint32 }
+// value is the type the values are stored as: a byte while every value fits in one (and the
+// method needs no 16-bit kernel), then two bytes, then four (Compute widens the array).
+type value interface{ ~uint8 | ~uint16 | ~uint32 }
+
+// narrow is a value type whose values (and the XOR of two of them) index the fixed-size marks
+// table of 2^17 entries: the paths written once for both widths.
+type narrow interface{ ~uint8 | ~uint16 }
+
+// isNarrow reports whether T is a narrow type (uint8 or uint16).
+func isNarrow[T value]() bool {
+	var zero T
+	return uint64(^zero) <= 1<<16-1
+}
 
 // engine computes g(n) for n = len(g), len(g)+1, … of one code. It holds the value array, the
 // option marks (generation stamps, so nothing is cleared between heaps) and, for the sparse
@@ -56,6 +70,7 @@ type engine[T value] struct {
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
+	widen      string  // why the last errWiden
 	pairEvals  uint64  // two-heap option evaluations done (for benchmarks)
 	help       *helper // the second core of the quadratic loop
 	parAt      int     // heaps with at least this many splits use the helper
@@ -115,7 +130,7 @@ func newEngine[T value](c Code, g []T) *engine[T] {
 // resize sizes the marks table for values below 1<<vbits.
 func (e *engine[T]) resize() {
 	n := 2 << e.vbits
-	if _, ok := any(e.g).([]uint16); ok {
+	if isNarrow[T]() {
 		n = 1 << 17 // markRange indexes a fixed-size array: no bounds checks in the hot loop
 	}
 	if len(e.stamp) < n {
@@ -128,7 +143,7 @@ func (e *engine[T]) resize() {
 
 func (e *engine[T]) setCommon() {
 	n := 2 << e.vbits
-	if _, ok := any(e.g).([]uint16); ok {
+	if isNarrow[T]() {
 		n = 1 << 17 // stepSparse16 indexes a fixed-size array
 	}
 	if len(e.common) != n {
@@ -206,11 +221,21 @@ func (e *engine[T]) step() error {
 	case MethodQuadratic:
 		v = e.quadraticStep(n)
 	case MethodSparse:
-		if e16, ok := any(e).(*engine[uint16]); ok && !e.unequal && e.vbits <= 6 && !e.no64 {
-			v = stepSparse64(e16, n)
-		} else if ok {
-			v = stepSparse16(e16, n)
-		} else {
+		small := !e.unequal && e.vbits <= 6 && !e.no64 // values below 64: stepSparse64
+		switch en := any(e).(type) {
+		case *engine[uint8]:
+			if !small {
+				e.widen = "the sparse method's 16-bit kernels take over"
+				return errWiden // the sparse step past 64 values runs the 16-bit kernels
+			}
+			v = stepSparse64(en, n)
+		case *engine[uint16]:
+			if small {
+				v = stepSparse64(en, n)
+			} else {
+				v = stepSparse16(en, n)
+			}
+		default:
 			v = e.stepSparse(n)
 		}
 	case MethodThreeHeap:
@@ -280,7 +305,12 @@ func (e *engine[T]) push(v uint32) error {
 			e.vbits++
 		}
 		var zero T
-		if e.vbits > uint(bits.Len64(uint64(^zero))) || e.narrowBits > 0 && e.vbits > e.narrowBits {
+		wb := uint(bits.Len64(uint64(^zero))) // the bits T holds (fewer in tests: narrowBits)
+		if e.narrowBits > 0 {
+			wb = min(wb, e.narrowBits)
+		}
+		if e.vbits > wb {
+			e.widen = fmt.Sprintf("a value (%d) does not fit in %d bits", v, wb)
 			return errWiden
 		}
 		if e.vbits > maxValueBits {

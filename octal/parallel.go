@@ -68,26 +68,10 @@ func markRange[T value](st []uint32, gen uint32, g []T, m, lo, hi int) {
 	l := g[lo : hi+1]
 	r := g[m-hi : m-lo+1] // r[len−1−j] pairs with l[j]
 	switch l := any(l).(type) {
+	case []uint8:
+		markRangeNarrow(st, gen, l, any(r).([]uint8))
 	case []uint16:
-		r := any(r).([]uint16)
-		st := (*[1 << 17]uint32)(st[:1<<17])
-		// Chunks of 16 through array pointers: no bounds checks in the loop.
-		for len(l) >= 16 {
-			lc := (*[16]uint16)(l[:16])
-			rc := (*[16]uint16)(r[len(r)-16:])
-			for j := 0; j < 16; j += 4 {
-				st[lc[j]^rc[15-j]] = gen
-				st[lc[j+1]^rc[14-j]] = gen
-				st[lc[j+2]^rc[13-j]] = gen
-				st[lc[j+3]^rc[12-j]] = gen
-			}
-			l, r = l[16:], r[:len(r)-16]
-		}
-		j := len(r) - 1
-		for _, x := range l {
-			st[x^r[j]] = gen
-			j--
-		}
+		markRangeNarrow(st, gen, l, any(r).([]uint16))
 	default:
 		l32, r32 := any(l).([]uint32), any(r).([]uint32)
 		j := len(r32) - 1
@@ -95,6 +79,28 @@ func markRange[T value](st []uint32, gen uint32, g []T, m, lo, hi int) {
 			st[x^r32[j]] = gen
 			j--
 		}
+	}
+}
+
+// markRangeNarrow marks l[j]^r[len(r)−1−j] for every j, values of a narrow type.
+func markRangeNarrow[T narrow](st []uint32, gen uint32, l, r []T) {
+	s := (*[1 << 17]uint32)(st[:1<<17])
+	// Chunks of 16 through array pointers: no bounds checks in the loop.
+	for len(l) >= 16 {
+		lc := (*[16]T)(l[:16])
+		rc := (*[16]T)(r[len(r)-16:])
+		for j := 0; j < 16; j += 4 {
+			s[lc[j]^rc[15-j]] = gen
+			s[lc[j+1]^rc[14-j]] = gen
+			s[lc[j+2]^rc[13-j]] = gen
+			s[lc[j+3]^rc[12-j]] = gen
+		}
+		l, r = l[16:], r[:len(r)-16]
+	}
+	j := len(r) - 1
+	for _, x := range l {
+		s[x^r[j]] = gen
+		j--
 	}
 }
 

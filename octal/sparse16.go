@@ -130,7 +130,7 @@ type splitScan struct {
 }
 
 // scanFor returns the entry of m, starting it (the splits with a rare heap) if it is not there.
-func scanFor(e *engine[uint16], m int) *splitScan {
+func scanFor[T narrow](e *engine[T], m int) *splitScan {
 	s := &e.scans[m%len(e.scans)]
 	if s.m == m {
 		return s
@@ -149,13 +149,13 @@ func scanFor(e *engine[uint16], m int) *splitScan {
 }
 
 // extend scans up to scanChunk more splits of s.
-func extend(g []uint16, s *splitScan) {
+func extend[T narrow](g []T, s *splitScan) {
 	m, a := s.m, s.pos+1
 	h := m / 2
 	if a+scanChunk-1 <= h {
-		lo := (*[scanChunk]uint16)(g[a : a+scanChunk])
+		lo := (*[scanChunk]T)(g[a : a+scanChunk])
 		top := m - a
-		hi := (*[scanChunk]uint16)(g[top-scanChunk+1 : top+1])
+		hi := (*[scanChunk]T)(g[top-scanChunk+1 : top+1])
 		var acc0, acc1, acc2, acc3 uint64
 		for j := 0; j < scanChunk; j += 4 {
 			acc0 |= 1 << ((lo[j] ^ hi[scanChunk-1-j]) & 63)
@@ -175,7 +175,7 @@ func extend(g []uint16, s *splitScan) {
 
 // stepSparse64 is the sparse step for values below 64 (the option set is a uint64) and equal
 // splits allowed. The splits of each m are kept in e.scans and shared by the heaps that use m.
-func stepSparse64(e *engine[uint16], n int) uint32 {
+func stepSparse64[T narrow](e *engine[T], n int) uint32 {
 	g := e.g
 	var opt uint64
 	if n < len(e.takeAll) && e.takeAll[n] {

@@ -32,7 +32,10 @@ type Statistics struct {
 // Statistics returns the statistics of g(0), …, g(ComputedTo) (see Statistics); it reads every
 // computed value once.
 func (r *Result) Statistics() Statistics {
-	if r.v16 != nil {
+	switch {
+	case r.v8 != nil:
+		return statistics(r.v8[:r.ComputedTo+1])
+	case r.v16 != nil:
 		return statistics(r.v16[:r.ComputedTo+1])
 	}
 	return statistics(r.v32[:r.ComputedTo+1])

@@ -144,9 +144,12 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			out.Saved = &ok
 		}
 	}
+	var le *octal.LimitError
 	switch {
 	case cerr != nil && errors.Is(cerr, context.Canceled):
 		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(req)), Err: cerr}
+	case errors.As(cerr, &le): // the values outgrew a byte and no longer fit
+		return out, lim.over("max_seq", le.MaxTo, "%v (stopped at heap %d%s)", cerr, res.ComputedTo+1, savedNote(req))
 	case cerr != nil:
 		e := classify(cerr, lim, false)
 		var qe *Error

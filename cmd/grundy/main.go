@@ -12,6 +12,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"grundy/web"
 )
@@ -21,7 +22,9 @@ func main() {
 		// Started by `grundy serve` to do one heavy request where it can be killed and capped.
 		os.Exit(web.WorkerMain())
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C and SIGTERM (a batch system's or kill's) cancel the command, which saves what it was
+	// asked to (an octal checkpoint, …) before it exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := runApp(ctx, &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, exit: os.Exit}, os.Args[1:])
 	stop()
 	os.Exit(code)
