@@ -15,11 +15,12 @@ const parallelPairs = 1 << 14
 // waking a parked goroutine costs. The helper spins while work keeps coming and backs off to
 // sleeping when it does not (after the quadratic phase of a run, say).
 type helper struct {
-	stamp []uint32
-	job   func()        // written before seq is bumped
-	seq   atomic.Uint64 // jobs posted
-	done  atomic.Uint64 // jobs finished
-	quit  atomic.Bool
+	stamp   []uint32
+	job     func()        // written before seq is bumped
+	seq     atomic.Uint64 // jobs posted
+	claimed atomic.Uint64 // jobs taken, by the helper or back by the poster
+	done    atomic.Uint64 // jobs finished by the helper
+	quit    atomic.Bool
 }
 
 func newHelper(size int) *helper {
@@ -29,8 +30,10 @@ func newHelper(size int) *helper {
 		for idle := 0; !h.quit.Load(); idle++ {
 			if s := h.seq.Load(); s != seen {
 				seen = s
-				h.job()
-				h.done.Store(s)
+				if h.claimed.CompareAndSwap(s-1, s) {
+					h.job()
+					h.done.Store(s)
+				}
 				idle = 0
 				continue
 			}
@@ -46,11 +49,17 @@ func newHelper(size int) *helper {
 	return h
 }
 
-// do runs f on the helper while the caller runs mine, and returns when both are done.
+// do runs f on the helper while the caller runs mine, and returns when both are done. If the
+// helper has not started f when mine is done (it is descheduled, on a loaded machine), the caller
+// takes f back and runs it itself rather than wait.
 func (h *helper) do(f, mine func()) {
 	h.job = f
 	s := h.seq.Add(1)
 	mine()
+	if h.claimed.CompareAndSwap(s-1, s) {
+		f()
+		return
+	}
 	for spin := 0; h.done.Load() != s; spin++ {
 		if spin > 1<<10 {
 			runtime.Gosched()

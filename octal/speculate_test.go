@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -261,4 +262,25 @@ func TestWorkersCancelSaveResume(t *testing.T) {
 		t.Fatalf("resumed: %+v, one core %+v", *res, *one)
 	}
 	prefix("resumed run", res.Checkpoint())
+}
+
+// TestHelperTakeBack posts a job to a helper whose goroutine never runs (as when it is
+// descheduled): the poster runs the job itself instead of waiting, and a later job posted to a
+// running helper is done by one of the two, once.
+func TestHelperTakeBack(t *testing.T) {
+	h := &helper{}
+	ran := 0
+	h.do(func() { ran++ }, func() {})
+	if ran != 1 {
+		t.Fatalf("the job ran %d times, want 1 (taken back)", ran)
+	}
+	h = newHelper(1)
+	defer h.close()
+	var count atomic.Int32
+	for range 1000 {
+		h.do(func() { count.Add(1) }, func() {})
+	}
+	if count.Load() != 1000 {
+		t.Fatalf("1000 jobs ran %d times", count.Load())
+	}
 }
