@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -119,5 +120,34 @@ func TestBrowserSequenceProgress(t *testing.T) {
 	}
 	if !strings.HasPrefix(summary, "g(0) … g(80000) computed;") {
 		t.Fatalf("summary %q", summary)
+	}
+}
+
+// A long sequence is plotted: a million values (Math.max(...values) once overflowed the call's
+// argument limit past about 10^5 and the page never said "done"), one mark per pixel column and row.
+func TestBrowserSequenceLong(t *testing.T) {
+	ctx, url := browser(t, Limits{Budget: 3 * time.Minute, MaxSeq: 1_000_000})
+	var summary, points, marks string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#sequences"),
+		chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.Click(`input[name=seq-kind][value=code]`),
+		chromedp.SetValue("#seq-code", "grundy"),
+		chromedp.SetValue("#seq-to", "1000000"),
+		chromedp.Click("#seq-go"),
+		waitText("#seq-status", "done", new(string)),
+		chromedp.Text("#seq-summary", &summary),
+		chromedp.AttributeValue(`#seq-plot`, "data-points", &points, nil),
+		chromedp.Evaluate(`String(document.querySelector('#seq-plot path[data-role=values]').getAttribute("d").split("M").length - 1)`, &marks),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(summary, "g(0) … g(1000000) computed;") || points != "1000001" {
+		t.Fatalf("summary %q, %s points", summary, points)
+	}
+	// Grundy's game's values to 10^6 reach 231: many rows, but far fewer marks than heaps.
+	if m, _ := strconv.Atoi(marks); m < 1000 || m > 300_000 {
+		t.Fatalf("%s marks for 10^6 heaps", marks)
 	}
 }

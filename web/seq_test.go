@@ -103,9 +103,9 @@ func TestSeqBadInput(t *testing.T) {
 }
 
 func TestSeqTimeBudget(t *testing.T) {
-	// Grundy's game has no sparse space to speed it up; a tiny budget runs out long before 10^5.
+	// 0.0667 costs quadratic time (to 80,000 about a second); a tiny budget runs out long before 10^5.
 	s := New(Limits{Budget: 20_000_000, MaxSeq: 100_000}) // 20 ms
-	v := wantError(t, s, "/api/seq", `{"code": "grundy", "to": 100000}`, 422, "time budget")
+	v := wantError(t, s, "/api/seq", `{"code": "0.0667", "to": 100000}`, 422, "time budget")
 	if v["limit"] != "budget_ms" {
 		t.Fatalf("%v", v)
 	}

@@ -86,7 +86,9 @@ function plotSeq(r, base) {
   const v = raw.map((g) => (g !== null && typeof g === "object" ? NaN : Number(g)));
   plot.replaceChildren();
   const W = 900, H = 320, L = 40, R = 10, T = 10, B = 30;
-  const max = Math.max(1, ...v.filter((g) => !Number.isNaN(g)));
+  // A loop, not Math.max(...v): spreading a million values overflows the call's argument limit.
+  let max = 1;
+  for (const g of v) if (g > max) max = g;
   const X = (i) => L + (n <= 1 ? 0 : (i / (n - 1)) * (W - L - R));
   const Y = (g) => H - B - (g / max) * (H - T - B);
   const hasPeriod = r.period !== null && r.period !== undefined && r.period > 0;
@@ -114,13 +116,19 @@ function plotSeq(r, base) {
     t.textContent = txt;
     plot.append(t);
   }
-  // The values: one small mark per heap, all in one path.
+  // The values: one small mark per heap, all in one path. A long sequence has many heaps to a
+  // pixel column: one mark per column and pixel row that some heap hits, so the path stays small.
   const w = Math.max(1.5, (W - L - R) / Math.max(1, n) * 0.8);
+  const seen = new Set();
   let d = "";
   let inf = "";
   v.forEach((g, i) => {
-    if (Number.isNaN(g)) inf += `M${(X(i) - w / 2).toFixed(1)} ${T + 2}h${w.toFixed(1)}v4h-${w.toFixed(1)}z`;
-    else d += `M${(X(i) - w / 2).toFixed(1)} ${Y(g).toFixed(1)}h${w.toFixed(1)}v-2h-${w.toFixed(1)}z`;
+    const x = X(i) - w / 2, y = Number.isNaN(g) ? -1 : Y(g);
+    const key = Math.round(x) * 4096 + Math.round(y);
+    if (n > W && seen.has(key)) return;
+    seen.add(key);
+    if (Number.isNaN(g)) inf += `M${x.toFixed(1)} ${T + 2}h${w.toFixed(1)}v4h-${w.toFixed(1)}z`;
+    else d += `M${x.toFixed(1)} ${y.toFixed(1)}h${w.toFixed(1)}v-2h-${w.toFixed(1)}z`;
   });
   plot.append(svg("path", { d, fill: "#2b6cb0", stroke: "#2b6cb0", "stroke-width": "1", "data-role": "values" }));
   if (inf) plot.append(svg("path", { d: inf, fill: "#b3261e", "data-role": "infinite" }));
