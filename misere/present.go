@@ -80,18 +80,10 @@ func (q *Quotient) relations(prune bool) []Relation {
 	k := len(q.gens)
 	exps := make([][]int, len(q.words))
 	index := map[string]int{}
-	key := func(w []int) string {
-		var s strings.Builder
-		for _, x := range w {
-			s.WriteString(strconv.Itoa(x))
-			s.WriteByte(',')
-		}
-		return s.String()
-	}
 	maxExp := make([]int, k)
 	for e := range q.words {
 		exps[e] = q.Exponents(e)
-		index[key(exps[e])] = e
+		index[wordKey(exps[e])] = e
 		for i, x := range exps[e] {
 			maxExp[i] = max(maxExp[i], x+1)
 		}
@@ -114,7 +106,7 @@ func (q *Quotient) relations(prune bool) []Relation {
 				}
 				d := slices.Clone(ue)
 				d[j]--
-				e := q.act[g][index[key(d)]] // d is a normal form, a divisor of u's
+				e := q.act[g][index[wordKey(d)]] // d is a normal form, a divisor of u's
 				d[i]++
 				if !slices.Equal(d, exps[e]) {
 					continue gens
@@ -135,19 +127,21 @@ func (q *Quotient) relations(prune bool) []Relation {
 	return kept
 }
 
+// wordKey is an exponent vector as a map key.
+func wordKey(w []int) string {
+	var s strings.Builder
+	for _, x := range w {
+		s.WriteString(strconv.Itoa(x))
+		s.WriteByte(',')
+	}
+	return s.String()
+}
+
 // implied reports whether rewriting with the relations (both ways, in any context) turns a into
 // b without passing exponents beyond maxExp, within maxImplicationSearch words.
 func implied(rels []Relation, a, b []int, maxExp []int) bool {
-	key := func(w []int) string {
-		var s strings.Builder
-		for _, x := range w {
-			s.WriteString(strconv.Itoa(x))
-			s.WriteByte(',')
-		}
-		return s.String()
-	}
-	target := key(b)
-	seen := map[string]bool{key(a): true}
+	target := wordKey(b)
+	seen := map[string]bool{wordKey(a): true}
 	queue := [][]int{a}
 	for len(queue) > 0 && len(seen) < maxImplicationSearch {
 		w := queue[0]
@@ -178,7 +172,7 @@ func implied(rels []Relation, a, b []int, maxExp []int) bool {
 				if !ok {
 					continue
 				}
-				kk := key(nw)
+				kk := wordKey(nw)
 				if kk == target {
 					return true
 				}
