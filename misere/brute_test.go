@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"slices"
+	"testing"
 )
 
 // brute decides misère outcomes of sums of heaps straight from the definition: a sum is a
@@ -114,3 +115,32 @@ func (b *brute) isP(heaps []int) bool {
 }
 
 var _ = context.Background
+
+// check compares q's outcome and winning moves of the sum heaps with exhaustive search: the
+// outcome, a winning move exactly when the sum is an N-position that is not terminal, and every
+// winning move into a P-position. It reports each disagreement and returns how many there were.
+func (b *brute) check(t *testing.T, name string, q *Quotient, heaps []int) int {
+	t.Helper()
+	bad := 0
+	want := b.isP(heaps)
+	got, err := q.Outcome(heaps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		bad++
+		t.Errorf("%s: %v is %v by search, %v by the quotient", name, heaps, outcome(want), outcome(got))
+	}
+	moves := WinningMoves(q, heaps)
+	if terminal := len(b.children(b.norm(heaps))) == 0; (len(moves) > 0) != (!want && !terminal) {
+		bad++
+		t.Errorf("%s: %v (%s) has %d winning moves", name, heaps, outcome(want), len(moves))
+	}
+	for _, m := range moves {
+		if !b.isP(m.After) {
+			bad++
+			t.Errorf("%s: %v: winning move to %v is not a P-position", name, heaps, m.After)
+		}
+	}
+	return bad
+}

@@ -114,27 +114,7 @@ func checkAgainstBrute(t *testing.T, name string, q *Quotient, maxHeaps int) {
 		h := next[top]
 		next[top]++
 		heaps = append(heaps, h)
-		want := b.isP(heaps)
-		got, err := q.Outcome(heaps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != want {
-			bad++
-			t.Errorf("%s: %v is %v by search, %v by the quotient", name, heaps, outcome(want), outcome(got))
-		}
-		moves := WinningMoves(q, heaps)
-		terminal := len(b.children(b.norm(heaps))) == 0
-		if (len(moves) > 0) != (!want && !terminal) {
-			bad++
-			t.Errorf("%s: %v (%s) has %d winning moves", name, heaps, outcome(want), len(moves))
-		}
-		for _, m := range moves {
-			if !b.isP(m.After) {
-				bad++
-				t.Errorf("%s: %v: winning move to %v is not a P-position", name, heaps, m.After)
-			}
-		}
+		bad += b.check(t, name, q, heaps)
 		if len(heaps) < maxHeaps {
 			next = append(next, h)
 		} else {
