@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -65,38 +64,33 @@ func (s *scriptHeaps) Options(n int) iter.Seq[[]int] {
 	}
 }
 
-// solveScriptMisere decides a misère sum of heaps of a script's heap game through its misère
-// quotient (heaps ≤ misereSolveMaxHeap): ok is false when that does not apply (a position that is
-// not an int heap, a game whose moves are not sums of smaller heaps, a quotient past
+// solveScriptMisere decides a misère sum of a script's positions through the misère quotient of
+// its heap game (heaps ≤ misereSolveMaxHeap) when every position is a heap (an int) or split()
+// breaks it into heaps. Otherwise ans is nil and why says why the quotient does not apply (a
+// position that is not a heap, a game whose moves are not sums of smaller heaps, a quotient past
 // misereSolveMaxSize), and the caller searches instead.
-func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans Answer, ok bool, err error) {
-	heaps := make([]int, len(keys))
-	top := 0
-	for i, k := range keys {
-		h, err := strconv.Atoi(k)
-		if err != nil || h < 0 || h > misereSolveMaxHeap {
-			return nil, false, nil
-		}
-		heaps[i] = h
-		top = max(top, h)
+func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans Answer, why string, err error) {
+	heaps, why, err := sumHeaps(run.game, keys)
+	if err != nil || why != "" {
+		return nil, why, run.fail(err)
 	}
-	g := &scriptHeaps{g: run.game}
-	q, _, err := misere.Compute(ctx, g, misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
-	if err != nil {
-		var se *misere.SizeError
-		if g.notHeap || (errors.As(err, &se) && ctx.Err() == nil) {
-			return nil, false, nil
-		}
-		return nil, true, run.fail(err)
+	j := &misereJudge{ctx: ctx, run: run}
+	top := slicesMax(heaps)
+	q, err := j.quotient(top)
+	if err != nil || q == nil {
+		return nil, j.why, run.fail(err)
 	}
 	e, err := q.Element(heaps)
 	if err != nil {
-		return nil, true, Internalf("%v", err)
+		return nil, "", Internalf("%v", err)
 	}
 	out := report.Solve{Ruleset: run.name, Position: keys, Outcome: "N", WinningMoves: []report.Move{}, Complete: true}
 	pin := "not in"
 	if q.IsP(e) {
 		out.Outcome, pin = "P", "in"
+	}
+	if len(heaps) != len(keys) || !allInts(keys) {
+		return splitSumMisere(run, keys, q, heaps, e, out)
 	}
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
@@ -121,5 +115,65 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 			out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
 		}
 	}
-	return ScriptSolve{out}, true, nil
+	return ScriptSolve{out}, "", nil
+}
+
+// splitSumMisere finishes solveScriptMisere for a sum with a position that split() breaks into
+// heaps (such as (1, 3) in examples/kayles-heaps.star): the winning moves are the script's own
+// moves from the sum (as the engine's search lists them) whose result, split into heaps, is in the
+// P-portion. split() is the script's word that a position is the sum of its parts (normal-play
+// sums rely on it too); this checks it one move deep: when the script's moves from the sum are
+// not those of the sum split() names (a move that does not split into heaps ≤ the largest, a
+// non-terminal N-position without a move into P, a P-position with one or with no move), why says
+// so and the caller searches.
+func splitSumMisere(run *scriptRun, keys []string, q *misere.Quotient, heaps []int, e int, out report.Solve) (Answer, string, error) {
+	legal, _, err := run.legal(keys, -1)
+	if err != nil {
+		return nil, "", run.fail(err)
+	}
+	for _, m := range legal {
+		hs, why, err := sumHeaps(run.game, m.to)
+		if err != nil {
+			return nil, "", run.fail(err)
+		}
+		if why != "" || slicesMax(hs) > q.MaxHeap() {
+			return nil, fmt.Sprintf("the move %s does not reach a sum of heaps ≤ %d", m.text, q.MaxHeap()), nil
+		}
+		after, err := q.Element(hs)
+		if err != nil {
+			return nil, "", Internalf("%v", err)
+		}
+		if q.IsP(after) {
+			out.WinningMoves = append(out.WinningMoves, report.Move{Move: m.text, To: m.to})
+		}
+	}
+	pin := "not in"
+	if out.Outcome == "P" {
+		pin = "in"
+	}
+	// A terminal sum is an N-position with no move; any other N-position has a move into P.
+	if (len(legal) == 0 && out.Outcome == "P") || (out.Outcome == "N" && len(legal) > 0) != (len(out.WinningMoves) > 0) {
+		return nil, fmt.Sprintf("the script's moves from the sum disagree with split(): the quotient says %s but %d of its %d moves lead into the P-portion",
+			out.Outcome, len(out.WinningMoves), len(legal)), nil
+	}
+	strs := []string{"none"}
+	for i, h := range heaps {
+		if i == 0 {
+			strs = strs[:0]
+		}
+		strs = append(strs, strconv.Itoa(h))
+	}
+	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): split() breaks the position into heaps %s, whose product, %s, is %s the P-portion; winning moves are the script's moves whose result splits into heaps with a product in it",
+		q.MaxHeap(), q.Order(), q.POrder(), strings.Join(strs, " + "), q.Name(e), pin)
+	return ScriptSolve{out}, "", nil
+}
+
+// allInts reports whether every key is an int literal.
+func allInts(keys []string) bool {
+	for _, k := range keys {
+		if _, err := strconv.Atoi(k); err != nil {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -113,6 +114,90 @@ func TestScriptMisereByQuotientMatchesSearch(t *testing.T) {
 		}
 		if got.Outcome != want.Outcome || (len(got.WinningMoves) > 0) != (len(want.WinningMoves) > 0) {
 			t.Errorf("%v: quotient %s (%d moves), search %s (%d moves)", pos, got.Outcome, len(got.WinningMoves), want.Outcome, len(want.WinningMoves))
+		}
+	}
+}
+
+// A script's positions that split() breaks into heaps (tuples in examples/kayles-heaps.star) are
+// decided through the quotient, with the same outcome and the same winning moves, in the same
+// words, as the engine's misère search of the sum.
+func TestScriptMisereSplitByQuotientMatchesSearch(t *testing.T) {
+	ctx := context.Background()
+	src, err := os.ReadFile("../examples/kayles-heaps.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases [][]string
+	for a := 1; a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			cases = append(cases, []string{"(" + itoa(a) + ", " + itoa(b) + ")"}, []string{"(" + itoa(a) + ",)", itoa(b)})
+		}
+	}
+	cases = append(cases, []string{"()"}, []string{"()", "(1,)"}, []string{"(1, 3)", "(2,)", "5"}, []string{"(1, 1, 1)", "(2, 2)"})
+	for _, pos := range cases {
+		a, err := Solve(ctx, SolveRequest{Script: string(src), Position: pos, Misere: true}, CLI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := a.(ScriptSolve)
+		if !strings.HasPrefix(got.Method, "misère quotient of the script's heaps") || !strings.Contains(got.Method, "split() breaks the position into heaps") {
+			t.Fatalf("%v: method %q", pos, got.Method)
+		}
+		run, err := loadScript(ctx, "", string(src), CLI())
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys, _ := run.positions(pos)
+		want, err := run.solve(keys, true)
+		run.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Outcome != want.Outcome || !reflect.DeepEqual(got.WinningMoves, want.WinningMoves) {
+			t.Errorf("%v: quotient %s %v, search %s %v", pos, got.Outcome, got.WinningMoves, want.Outcome, want.WinningMoves)
+		}
+	}
+}
+
+// Where the quotient does not apply, the engine searches and the method says why.
+func TestScriptMisereSaysWhySearch(t *testing.T) {
+	ctx := context.Background()
+	read := func(f string) string {
+		src, err := os.ReadFile("../examples/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(src)
+	}
+	// lying.star's split() says (a, b) is the sum of heaps a and b, but its moves from a tuple
+	// only take from the first heap.
+	lying := "def moves(p):\n    if type(p) == \"tuple\":\n        return [(p[0] - 1, p[1])] if p[0] > 0 else []\n    return list(range(p))\n\n" +
+		"def split(p):\n    return list(p) if type(p) == \"tuple\" else None\n"
+	// tuples.star moves from heap n to the pair (n-1, 0), which is no heap.
+	tuples := "def moves(p):\n    if type(p) == \"int\" and p > 0:\n        return [(p - 1, 0)]\n    return []\n"
+	for _, c := range []struct {
+		src  string
+		pos  []string
+		why  string
+		want string
+	}{
+		{read("wythoff.star"), []string{"(3, 5)"}, "(3, 5) is not a heap (an int) and the script defines no split()", "P"},
+		{read("kayles.star"), []string{`"xx.x"`, `"xxx"`}, `"xx" is not a heap (an int) and split() does not break it into smaller parts`, "P"},
+		{read("subtract-square.star"), []string{"41", "3"}, "heap 41 is past 40", ""},
+		{tuples, []string{"3"}, "misère quotients need a heap game: from heap 1 the script moves to (0, 0)", "P"},
+		{lying, []string{"(0, 1)"}, "the script's moves from the sum disagree with split(): the quotient says P but 0 of its 0 moves", "N"},
+		{lying, []string{"(2, 1)"}, "the script's moves from the sum disagree with split(): the quotient says N but 0 of its 1 moves", "N"},
+	} {
+		a, err := Solve(ctx, SolveRequest{Script: c.src, Position: c.pos, Misere: true}, CLI())
+		if err != nil {
+			t.Fatalf("%v: %v", c.pos, err)
+		}
+		got := a.(ScriptSolve)
+		if !strings.HasPrefix(got.Method, "misère search") || !strings.Contains(got.Method, "(not through a misère quotient: "+c.why) {
+			t.Errorf("%v: method %q", c.pos, got.Method)
+		}
+		if c.want != "" && got.Outcome != c.want {
+			t.Errorf("%v: %s, want %s", c.pos, got.Outcome, c.want)
 		}
 	}
 }

@@ -3,10 +3,13 @@ package query
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 
 	"grundy/game"
 	"grundy/misere"
+	"grundy/script"
 )
 
 // misereJudge decides, for play, whether a sum of a script's positions is a misère P-position
@@ -19,35 +22,55 @@ type misereJudge struct {
 	ctx context.Context
 	run *scriptRun
 	q   *misere.Quotient
-	off bool // the quotient does not apply: the engine searches
+	off bool   // the quotient does not apply: the engine searches
+	why string // when off, why the quotient does not apply
 }
 
-// heaps returns the heaps of the sum keys, or false when a component is not a heap. A component
-// that is not an int is split() into its parts, and those in turn (an explicit stack, at most
-// maxSplitParts parts in all).
+// heaps returns the heaps of the sum keys, or false when a component is not a heap (see
+// sumHeaps).
 func (j *misereJudge) heaps(keys []string) ([]int, bool, error) {
-	var hs []int
-	stack := append([]string(nil), keys...)
+	hs, why, err := sumHeaps(j.run.game, keys)
+	return hs, why == "" && err == nil, err
+}
+
+// sumHeaps returns the heaps of the sum keys of a script's positions: an int is a heap; another
+// position is split() into its parts, and those in turn (an explicit stack, at most maxSplitParts
+// parts in all). When a component is not a heap of at most misereSolveMaxHeap, why says which
+// and why (and hs is nil); err is the script's failure.
+func sumHeaps(g *script.Game, keys []string) (hs []int, why string, err error) {
+	stack := slices.Clone(keys)
+	slices.Reverse(stack) // popped in order: the heaps come out as the positions list them
 	for seen := 0; len(stack) > 0; seen++ {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if h, err := strconv.Atoi(k); err == nil {
-			if h < 0 || h > misereSolveMaxHeap {
-				return nil, false, nil
+			switch {
+			case h < 0:
+				return nil, fmt.Sprintf("%d is not a heap (an int ≥ 0)", h), nil
+			case h > misereSolveMaxHeap:
+				return nil, fmt.Sprintf("heap %d is past %d, the largest heap solve computes a quotient for", h, misereSolveMaxHeap), nil
 			}
 			hs = append(hs, h)
 			continue
 		}
-		if !j.run.game.HasSplit() || seen > maxSplitParts {
-			return nil, false, nil
+		if !g.HasSplit() {
+			return nil, fmt.Sprintf("%s is not a heap (an int) and the script defines no split() to break it into heaps", k), nil
 		}
-		parts, ok, err := j.run.game.TrySplit(k)
-		if err != nil || !ok || (len(parts) == 1 && parts[0] == k) {
-			return nil, false, err
+		if seen > maxSplitParts {
+			return nil, fmt.Sprintf("the position splits into more than %d parts", maxSplitParts), nil
 		}
-		stack = append(stack, parts...)
+		parts, ok, err := g.TrySplit(k)
+		if err != nil {
+			return nil, "", err
+		}
+		if !ok || (len(parts) == 1 && parts[0] == k) {
+			return nil, fmt.Sprintf("%s is not a heap (an int) and split() does not break it into smaller parts", k), nil
+		}
+		for i := len(parts) - 1; i >= 0; i-- {
+			stack = append(stack, parts[i])
+		}
 	}
-	return hs, true, nil
+	return hs, "", nil
 }
 
 // maxSplitParts bounds the components a position of a sum may split into for the quotient.
@@ -66,11 +89,15 @@ func (j *misereJudge) quotient(top int) (*misere.Quotient, error) {
 	q, _, err := misere.Compute(j.ctx, g, misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
 	if err != nil {
 		var se *misere.SizeError
-		if g.notHeap || (errors.As(err, &se) && j.ctx.Err() == nil) {
-			j.off = true
-			return nil, nil
+		switch {
+		case g.notHeap:
+			j.off, j.why = true, g.err.Error()
+		case errors.As(err, &se) && j.ctx.Err() == nil:
+			j.off, j.why = true, fmt.Sprintf("the quotient of heaps ≤ %d passes %d elements", top, misereSolveMaxSize)
+		default:
+			return nil, err
 		}
-		return nil, err
+		return nil, nil
 	}
 	j.q = q
 	return q, nil

@@ -124,10 +124,13 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 	if err != nil {
 		return nil, err
 	}
+	var noQuotient string // why a misère sum is searched rather than decided by its quotient
 	if r.Misere {
-		if ans, ok, err := solveScriptMisere(ctx, run, keys); ok || err != nil {
+		ans, why, err := solveScriptMisere(ctx, run, keys)
+		if ans != nil || err != nil {
 			return ans, err
 		}
+		noQuotient = why
 	}
 	if r.Loopy {
 		res, err := solveLoopy(run.solver, run.name, keys)
@@ -139,6 +142,9 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 	res, err := run.solve(keys, r.Misere)
 	if err != nil {
 		return nil, run.fail(err)
+	}
+	if noQuotient != "" {
+		res.Method += " (not through a misère quotient: " + noQuotient + ")"
 	}
 	res.Complete = true
 	return ScriptSolve{res}, nil

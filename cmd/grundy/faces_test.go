@@ -35,6 +35,7 @@ var faceCases = []struct {
 	// otherMax is set where the faces' limits differ (the command line's are larger): the
 	// messages then differ in the number.
 	otherMax bool
+	has      string // a 200's answer contains this (both faces, as they are the same bytes)
 }{
 	{name: "nim", args: []string{"solve", "nim", "3", "4", "5"},
 		path: "/api/solve", body: `{"ruleset":"nim","position":["3","4","5"]}`, status: 200},
@@ -65,6 +66,12 @@ var faceCases = []struct {
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["6","1"],"misere":true}`, status: 200},
 	{name: "script misère sum through the quotient", args: []string{"solve", "--misere", "--script", "$S", "5", "7", "9", "11"}, script: kaylesHeaps,
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["5","7","9","11"],"misere":true}`, status: 200},
+	{name: "script misère sum of split positions through the quotient", args: []string{"solve", "--misere", "--script", "$S", "(1, 3)", "(2,)", "5"}, script: kaylesHeaps,
+		path: "/api/solve", body: `{"script":$SCRIPT,"position":["(1, 3)","(2,)","5"],"misere":true}`, status: 200,
+		has: `split() breaks the position into heaps 1 + 3 + 2 + 5`},
+	{name: "script misère sum without split() (search, saying why)", args: []string{"solve", "--misere", "--script", "$S", "(3, 5)", "(1, 2)"}, script: wythoff,
+		path: "/api/solve", body: `{"script":$SCRIPT,"position":["(3, 5)","(1, 2)"],"misere":true}`, status: 200,
+		has: `(not through a misère quotient: (3, 5) is not a heap (an int) and the script defines no split()`},
 	{name: "script loopy", args: []string{"solve", "--loopy", "--script", "$S", "0"}, script: ring,
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["0"],"loopy":true}`, status: 200},
 	{name: "script tuple positions", args: []string{"solve", "--script", "$S", "(3, 4)"}, script: wythoff,
@@ -188,6 +195,9 @@ func TestFacesAgree(t *testing.T) {
 				out, got = seconds.ReplaceAllString(out, `"seconds":0`), seconds.ReplaceAllString(got, `"seconds":0`)
 				if out != got {
 					t.Fatalf("the faces differ:\n CLI %s\n web %s", out, got)
+				}
+				if !strings.Contains(out, c.has) {
+					t.Fatalf("the answer %s does not contain %s", out, c.has)
 				}
 				return
 			}

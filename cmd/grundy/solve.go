@@ -56,7 +56,13 @@ component can reach is terminal, as in Nim), and otherwise the sum itself is sea
 For the take-and-break rulesets (kayles, dawson-kayles, grundy-game, octal --code C) a misère
 sum of heaps ≤ 40 is decided through the misère quotient of heaps up to the largest one (see
 'grundy misere'), in time linear in the number of heaps, with the winning moves (the moves into
-the P-portion); the method says so. Beyond that bound it falls back to the search.
+the P-portion); the method says so. Beyond that bound it falls back to the search. So do
+one-heap rulesets played on heap sizes (subtract, lasker, split-nim, …) and a script's heap
+game: each position an int heap, or a position that the script's split() breaks into int heaps
+(such as (1, 3) in examples/kayles-heaps.star, whose winning moves are then the script's own
+moves into the P-portion). When a script's sum is searched instead, the method says why (a
+position that is no heap and that split() does not break into heaps, a heap past 40, moves that
+are not sums of smaller heaps, a quotient past 2048 elements).
 
 --loopy (scripts) solves a game whose moves may have cycles by its generalized Sprague–Grundy
 values (Smith; Fraenkel–Yesha): each position is worth a nimber (printed 3) or ∞(K) (printed
