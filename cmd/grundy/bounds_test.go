@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"grundy/internal/worker"
 	"os"
@@ -16,11 +17,11 @@ import (
 // 13's tartan misère search), in-process as run is called here.
 func TestBoundsHoldForRulesets(t *testing.T) {
 	tartan := []string{"solve", "tartan", "--rows", "ruler", "--cols", "ruler", "--misere", "1000000,1000000"}
-	start := time.Now()
+	// No clock here: the message shows that the time budget stopped the search (it would
+	// otherwise end at the ruleset's position limit, with another message); how soon a search
+	// stops once its context ends is bounded in options enumerated by package game's
+	// TestSearchesStopInsideAPosition.
 	wantBadInput(t, "time budget of 200ms; raise it with --timeout", "", append(tartan, "--timeout", "200ms")...)
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("--timeout 200ms answered after %v", d)
-	}
 	var out, errOut bytes.Buffer
 	code := run(t.Context(), append(tartan, "--max-memory", "8"), strings.NewReader(""), &out, &errOut)
 	if code != exitInput || !strings.Contains(errOut.String(), "memory limit of 8 MiB; raise it with --max-memory") &&
@@ -38,7 +39,10 @@ func TestBoundsHoldForRulesets(t *testing.T) {
 // TestBoundsHoldOutOfProcess runs this test binary as grundy itself, so that bounded commands are
 // supervised from outside: a script whose builtin allocates gigabytes in one step (which no
 // goroutine of its process can interrupt) is stopped at --max-memory, and the process tree stays
-// near the bound.
+// near the bound. What is checked is the work: the message names the bound that stopped the
+// command and the tree's resident memory stays under 512 MiB (the hog asks for 2 GiB). The clock
+// only guards against a hang (a child killed after two minutes fails the case rather than the
+// whole test binary's timeout); it is not a bound on how soon the supervisor acts.
 func TestBoundsHoldOutOfProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes; skipped with -short")
@@ -59,7 +63,8 @@ func TestBoundsHoldOutOfProcess(t *testing.T) {
 		{[]string{"seq", "--script", hog, "--to", "3", "--max-memory", "100", "--timeout", "20s"}, "memory limit of 100 MiB; raise it with --max-memory"},
 		{[]string{"solve", "tartan", "--rows", "ruler", "--cols", "ruler", "--misere", "1000000,1000000", "--timeout", "300ms"}, "time budget of 300ms; raise it with --timeout"},
 	} {
-		cmd := exec.Command(exe, c.args...)
+		hang, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+		cmd := exec.CommandContext(hang, exe, c.args...)
 		cmd.Env = append(os.Environ(), envTestAsMain+"=1")
 		var errOut strings.Builder
 		cmd.Stderr = &errOut
@@ -83,9 +88,10 @@ func TestBoundsHoldOutOfProcess(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != exitInput || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("grundy %s: %v, stderr %q; want exit 2 with %q", strings.Join(c.args, " "), err, errOut.String(), c.want)
 		}
-		if d := time.Since(start); d > 30*time.Second {
-			t.Errorf("grundy %s: stopped after %v", strings.Join(c.args, " "), d)
+		if hang.Err() != nil {
+			t.Errorf("grundy %s: still running after two minutes, killed", strings.Join(c.args, " "))
 		}
+		cancel()
 		if peak > 512<<20 {
 			t.Errorf("grundy %s: the processes reached %d MiB", strings.Join(c.args, " "), peak>>20)
 		}
