@@ -11,21 +11,22 @@ import (
 // (heap sizes in decreasing order, heaps with no options dropped: they are the game 0), memoized,
 // and searched with an explicit stack.
 type brute struct {
-	opts [][][]int // opts[h]: the options of heap h
+	opts [][][]byte // opts[h]: the options of heap h, each as its heaps in decreasing order, those with no options dropped
 	memo map[string]bool
 }
 
 func newBrute(g Game, maxHeap int) *brute {
-	b := &brute{opts: make([][][]int, maxHeap+1), memo: map[string]bool{}}
+	b := &brute{opts: make([][][]byte, maxHeap+1), memo: map[string]bool{}}
+	raw := make([][][]int, maxHeap+1)
 	for h := 1; h <= maxHeap; h++ {
 		for o := range g.Options(h) {
-			var c []int
-			for _, x := range o {
-				if x > 0 {
-					c = append(c, x)
-				}
-			}
-			b.opts[h] = append(b.opts[h], c)
+			raw[h] = append(raw[h], slices.Clone(o))
+			b.opts[h] = append(b.opts[h], nil) // heap h has options; normalized below
+		}
+	}
+	for h, os := range raw {
+		for i, o := range os {
+			b.opts[h][i] = b.norm(o)
 		}
 	}
 	return b
@@ -43,26 +44,32 @@ func (b *brute) norm(heaps []int) []byte {
 	return k
 }
 
-// children returns the distinct normalized options of a normalized sum.
+// children returns the normalized options of a normalized sum (a sum reached by two moves is
+// listed twice: the memo answers the second at once).
 func (b *brute) children(k []byte) [][]byte {
 	var out [][]byte
-	seen := map[string]bool{}
 	for i, h := range k {
 		if i > 0 && k[i-1] == h {
 			continue
 		}
 		for _, o := range b.opts[h] {
-			rest := make([]int, 0, len(k)-1+len(o))
-			for j, x := range k {
-				if j != i {
-					rest = append(rest, int(x))
+			// k without its i-th heap, merged with o: both in decreasing order.
+			c := make([]byte, 0, len(k)-1+len(o))
+			j, l := 0, 0
+			for j < len(k) || l < len(o) {
+				if j == i {
+					j++
+					continue
+				}
+				if l == len(o) || j < len(k) && k[j] >= o[l] {
+					c = append(c, k[j])
+					j++
+				} else {
+					c = append(c, o[l])
+					l++
 				}
 			}
-			c := b.norm(append(rest, o...))
-			if !seen[string(c)] {
-				seen[string(c)] = true
-				out = append(out, c)
-			}
+			out = append(out, c)
 		}
 	}
 	return out
