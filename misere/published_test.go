@@ -154,6 +154,9 @@ func TestPublished(t *testing.T) {
 			if testing.Short() && a.Order > 40 {
 				t.Skipf("%d elements: not in -short", a.Order)
 			}
+			if raceEnabled && a.Order > 200 {
+				t.Skipf("%d elements: not under -race (single-threaded; scripts/test.sh runs it without)", a.Order)
+			}
 			checkAnchor(t, a)
 		})
 	}
@@ -237,11 +240,11 @@ func checkAnchor(t *testing.T, a anchor) {
 // TestPOrderTwo: a finite misère quotient whose P-portion has two elements has order 2^n + 2 or
 // 2^n + 4 (Siegel, "The structure and classification of misère quotients", arXiv math/0703070,
 // abstract). Checked on every heap bound of the two-digit octal codes and the anchors' games up to
-// heap 16, and of the three-digit codes up to heap 12 (not with -short), on quotients of up to 600
-// elements.
+// heap 16, and of the three-digit codes up to heap 12 (not with -short, nor under -race: this is
+// single-threaded, and scripts/test.sh runs it without), on quotients of up to 600 elements.
 func TestPOrderTwo(t *testing.T) {
 	codes := twoDigitCodes()
-	if !testing.Short() {
+	if !testing.Short() && !raceEnabled {
 		for _, c := range twoDigitCodes() {
 			for d := '1'; d <= '7'; d++ {
 				codes = append(codes, c+string(d))
