@@ -86,6 +86,8 @@ type speculator struct {
 	tickets, rollbacks, stolen int
 	quiesces                   int
 	waited                     time.Duration // in quiescent points, for a verifier's chunk
+
+	far farState // the far marks of blocks, marked ahead (specblocks.go)
 }
 
 // newSpeculator returns a speculator for e; its tables and its verifier goroutine come with the
@@ -93,6 +95,7 @@ type speculator struct {
 func newSpeculator(e *engine[uint16]) *speculator {
 	s := &speculator{e: e, from: specFrom, quiet: specQuiet, wake: make(chan struct{}, 1)}
 	s.fail.Store(noFail)
+	s.far.next.Store(farOff)
 	return s
 }
 
@@ -151,6 +154,9 @@ func (s *speculator) produce(end int) error {
 		}
 		if s.count == 0 {
 			s.begin()
+		}
+		if s.far.on && (n-s.heap0)%blockRows == 0 {
+			s.farEnter(n)
 		}
 		e.nextGen()
 		e.markSimple(n)
@@ -216,6 +222,7 @@ func (s *speculator) begin() {
 		s.done = make(chan struct{})
 		go s.verifier()
 	}
+	s.farBegin()
 }
 
 // push appends v, speculated (or exact given the values before it), as the next ticket's value.
@@ -226,6 +233,7 @@ func (s *speculator) push(v uint32) {
 	s.count++
 	s.tickets++
 	if s.count%specPublish == 0 {
+		s.farPublish()
 		s.published.Store(s.base + int64(s.count))
 		s.unpark()
 	}
@@ -299,8 +307,15 @@ func (s *speculator) verifier() {
 	for !s.quit.Load() {
 		// Look before claiming: busy is set only when there is a chunk to take, so that a
 		// verifier descheduled between two looks holds up no quiescent point.
-		if s.claimable() {
+		if s.farClaimable() || s.claimable() {
 			s.busy.Store(1)
+			// The far marks first: the leader needs them at its next blocks.
+			if b, ok := s.farClaim(); ok {
+				s.farMark(b)
+				s.busy.Store(0)
+				idle = 0
+				continue
+			}
 			lo, hi, ok := s.claim()
 			if ok {
 				s.verify(lo, hi)
@@ -317,7 +332,7 @@ func (s *speculator) verifier() {
 			runtime.Gosched()
 		default:
 			s.parked.Store(true)
-			if s.claimable() || s.quit.Load() {
+			if s.farClaimable() || s.claimable() || s.quit.Load() {
 				s.parked.Store(false)
 				continue
 			}
@@ -346,6 +361,7 @@ func (s *speculator) unpark() {
 // quiesce ends the current stretch: every ticket is verified (by the leader if need be), and
 // the stretch is committed, or rolled back to its first failed heap. It reports a roll-back.
 func (s *speculator) quiesce() bool {
+	s.farStop()
 	if s.count == 0 {
 		return false
 	}

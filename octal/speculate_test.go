@@ -30,6 +30,7 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 	s := newSpeculator(e)
 	defer s.stop()
 	s.from, s.quiet, s.lie = 1, 0, lie
+	s.far.lag = []int{blockRows, 24, 40, 64, farLag}[rng.IntN(5)] // the far marks of blocks ahead
 	for len(e.g) <= n {
 		end := min(n+1, len(e.g)+1+rng.IntN(3000))
 		if err := s.advance(end); err != nil {
@@ -99,7 +100,7 @@ func TestSpeculationAgainstReference(t *testing.T) {
 		n12, n3 = 300, 60
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	rollbacks, stolen := 0, 0
+	rollbacks, stolen, ahead := 0, 0, 0
 	top := 3
 	if raceEnabled {
 		top = 2 // the 896 three-digit codes: without the race detector
@@ -126,13 +127,15 @@ func TestSpeculationAgainstReference(t *testing.T) {
 				sameEngine(t, what, e, one)
 				rollbacks += s.rollbacks
 				stolen += s.stolen
+				ahead += s.far.byVerifier
 				if digits == 3 {
 					break // no lies: the three-digit codes are many
 				}
 			}
 		}
 	}
-	t.Logf("%d roll-backs, %d chunks verified by the leader", rollbacks, stolen)
+	t.Logf("%d roll-backs, %d chunks verified by the leader, %d blocks' far marks made ahead by the verifier",
+		rollbacks, stolen, ahead)
 	if rollbacks == 0 {
 		t.Fatal("no roll-back: the test does not test them")
 	}

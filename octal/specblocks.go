@@ -1,0 +1,234 @@
+package octal
+
+import (
+	"math"
+	"runtime"
+	"sort"
+	"sync/atomic"
+	"time"
+)
+
+// Two cores on one sequence: the far marks of a block, marked ahead by the verifier.
+//
+// Marking the rare splits (markBlockSplits16) is most of the leader's work, and it is serial only
+// in part. At the start of a block of heaps n0 … n0+blockRows−1 the splits of the rare heaps
+// r < n0−i with 2r < n0−i are marked for the whole block (startBlock); their partners m−r lie at
+// least r heaps behind the block. For the far rare heaps, r ≥ lag, the partners lie lag heaps
+// behind, so those marks can be made while the leader is still up to lag−blockRows heaps before
+// the block: the verifier does that, for up to farSlots blocks ahead, into a ring of block tables,
+// before it verifies. The leader, at a block's start, takes the block's table from the ring (or
+// marks the far heaps itself when the verifier has not: nobody waits for a goroutine that is not
+// running), adds the splits of the near rare heaps (blockRows−i ≤ r < lag: a few dozen on Officers
+// and Grundy's game against some 1,500 far ones at lag 256), and goes on heap by heap as before.
+//
+// Blocks are numbered by serials that never repeat (a stretch's blocks start at its first heap);
+// the ring's tables are valid within a stretch only: at a quiescent point the far marking stops
+// and waits for the marking in flight, and a roll-back's new stretch starts a new ring, so no far
+// mark made from a rolled-back value (or before a change of the rare list) survives.
+
+const (
+	farSlots = 8   // block tables marked ahead
+	farLag   = 256 // far rare heaps: r ≥ farLag (at least blockRows)
+	farOff   = math.MaxInt64
+	farWait  = 50 * time.Microsecond // the leader waits this long for a block the verifier marks
+)
+
+// farSlot is one table of the ring; done is the serial of the block whose far marks it holds,
+// plus one (written by the verifier after the marks, read by the leader).
+type farSlot struct {
+	blk  block
+	done atomic.Int64
+	_    [56]byte
+}
+
+// farState is the speculator's part for the far marks.
+type farState struct {
+	// Shared: on cache lines of their own.
+	next  atomic.Int64 // blocks below this serial are claimed (farOff: no far marking now)
+	_     [56]byte
+	lead  atomic.Int64 // the serial of the leader's block: slots of serials below it are free
+	_     [56]byte
+	ready atomic.Int64 // blocks below this serial have their far partners written
+	_     [56]byte
+
+	slots []farSlot
+	own   *block // the leader's table when it marks the far heaps itself (and outside stretches)
+
+	// Written by the leader at a stretch's start, read by whoever claims a block of it.
+	on     bool     // the stretch marks by blocks of the ring
+	base   int64    // the serial of the stretch's first block (at heap heap0)
+	end    int64    // serials below this are used
+	rare   []uint32 // the rare list of the stretch
+	rv     []uint16 // and their values
+	far    int      // rare[far:] are the far heaps (r ≥ lag)
+	lag    int
+	first  int // the smallest split digit
+	blocks int64
+
+	// Statistics (leader only).
+	byVerifier, byLeader, waits int
+}
+
+// farBegin starts the ring for the stretch beginning at heap heap0 (called from begin, when no
+// block of the ring is being marked).
+func (s *speculator) farBegin() {
+	e, f := s.e, &s.far
+	if f.own == nil {
+		f.own = &block{n0: -1}
+	}
+	f.on = s.heap0 >= e.blockFrom && e.vbits <= targetBits && !e.noTargets && len(e.splits) > 0
+	if !f.on {
+		return
+	}
+	if f.slots == nil {
+		f.slots = make([]farSlot, farSlots)
+	}
+	if f.lag == 0 {
+		f.lag = farLag
+	}
+	for k := len(e.rareVal); k < len(e.rare); k++ {
+		e.rareVal = append(e.rareVal, e.g[e.rare[k]])
+	}
+	f.rare, f.rv = e.rare, e.rareVal[:len(e.rare)]
+	f.far = sort.Search(len(f.rare), func(k int) bool { return int(f.rare[k]) >= f.lag })
+	f.first = e.splits[0]
+	f.base = f.end
+	f.blocks = specSpan/blockRows + 1
+	f.end = f.base + f.blocks
+	f.lead.Store(f.base)
+	f.ready.Store(f.base)
+	s.farPublish()
+	f.next.Store(f.base) // last: a claimer reads the fields above after it
+}
+
+// farPublish records that g[:len(e.g)] is written: the blocks whose far partners lie below are
+// ready to be marked.
+func (s *speculator) farPublish() {
+	f := &s.far
+	if !f.on {
+		return
+	}
+	// Block k starts at heap0+16k; its far partners lie below heap0+16k−first−lag+16.
+	top := len(s.e.g) - s.heap0 + f.first + f.lag - blockRows
+	if top < 0 {
+		return
+	}
+	f.ready.Store(f.base + min(int64(top/blockRows)+1, f.blocks))
+}
+
+// farStop stops the far marking at a quiescent point and waits for the block the verifier may
+// be marking. The leader's block is its own table again, to be restarted.
+func (s *speculator) farStop() {
+	f := &s.far
+	if !f.on {
+		return
+	}
+	f.on = false
+	f.next.Store(farOff)
+	for spin := 0; s.busy.Load() != 0; spin++ {
+		if spin > 64 {
+			runtime.Gosched()
+		}
+	}
+	f.own.n0 = -1
+	s.e.blk = f.own
+}
+
+// farClaimable: a block is there to mark ahead.
+func (s *speculator) farClaimable() bool {
+	f := &s.far
+	b := f.next.Load()
+	return b < f.ready.Load() && b < f.lead.Load()+farSlots
+}
+
+// farClaim takes the next block to mark ahead.
+func (s *speculator) farClaim() (int64, bool) {
+	f := &s.far
+	for {
+		b := f.next.Load()
+		if b >= f.ready.Load() || b >= f.lead.Load()+farSlots {
+			return 0, false
+		}
+		if f.next.CompareAndSwap(b, b+1) {
+			return b, true
+		}
+	}
+}
+
+// farMark marks block serial b's far splits in its slot (the verifier, after farClaim).
+func (s *speculator) farMark(b int64) {
+	f := &s.far
+	sl := &f.slots[b%farSlots]
+	s.markFar(&sl.blk, s.heap0+int(b-f.base)*blockRows)
+	sl.done.Store(b + 1)
+}
+
+// markFar starts t as the block of heaps n0 … n0+15 with the far rare heaps' splits marked: as
+// startBlock, but only rare[far:] (whose partners lie below n0−first−lag+16).
+func (s *speculator) markFar(t *block, n0 int) {
+	e, f := s.e, &s.far
+	t.n0, t.last = n0, -1
+	if t.gen++; t.gen == 0 {
+		for j := range t.marks {
+			clear(t.marks[j][:])
+		}
+		t.gen = 1
+	}
+	rare := f.rare
+	t.lo, t.hi = t.lo[:0], t.hi[:0]
+	for _, i := range e.splits {
+		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi].
+		lo := sort.Search(len(rare), func(k int) bool { return int(rare[k]) >= blockRows-i })
+		hi := sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= n0-i })
+		hi = max(hi, lo)
+		t.lo, t.hi = append(t.lo, lo), append(t.hi, hi)
+		if k := max(lo, f.far); hi > k {
+			markBlock(&t.marks, t.gen, s.g[:n0-i-f.lag+blockRows], n0-i, rare[k:hi], f.rv[k:hi])
+		}
+	}
+}
+
+// farEnter prepares the block starting at heap n (the leader, at a block's first heap): its far
+// marks from the ring or made now, then the near rare heaps' splits; e.blk is the block.
+func (s *speculator) farEnter(n int) {
+	e, f := s.e, &s.far
+	b := f.base + int64((n-s.heap0)/blockRows)
+	f.lead.Store(b)
+	sl := &f.slots[b%farSlots]
+	var t *block
+	switch {
+	case sl.done.Load() == b+1:
+		t = &sl.blk
+		f.byVerifier++
+	case f.next.CompareAndSwap(b, b+1):
+		t = f.own
+		s.markFar(t, n)
+		f.byLeader++
+	default:
+		// The verifier is marking it: wait a little (it takes microseconds), or mark it anew if
+		// the verifier does not finish (descheduled). (Verifying a chunk meanwhile would take
+		// the verifier's next work away from it.)
+		f.waits++
+		t0 := time.Now()
+		for spin := 0; sl.done.Load() != b+1; spin++ {
+			if spin&255 == 255 && time.Since(t0) > farWait {
+				t = f.own
+				s.markFar(t, n)
+				f.byLeader++
+				break
+			}
+		}
+		if t == nil {
+			t = &sl.blk
+			f.byVerifier++
+		}
+	}
+	// The near rare heaps: rare[lo:far], partners below n.
+	for k, i := range e.splits {
+		lo, hi := t.lo[k], t.hi[k]
+		if x := min(f.far, hi); x > lo {
+			markBlock(&t.marks, t.gen, e.g[:n], n-i, f.rare[lo:x], f.rv[lo:x])
+		}
+	}
+	e.blk = t
+}

@@ -1,0 +1,141 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// TestFarMarksAsStartBlock checks the block tables the speculator builds in two parts (the far
+// rare heaps' splits, marked ahead, then the near ones at the block's start) against startBlock,
+// which marks them in one go: the same marks for every heap of the block, the same lists of rare
+// heaps left to each heap. Every 1- and 2-digit code with splits and Grundy's game under random
+// masks, blocks at random heaps (rare heaps among the smallest partners, inside the block, and
+// on both sides of the lag), lags from blockRows up.
+func TestFarMarksAsStartBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	codes := append(allCodes(1), allCodes(2)...)
+	codes = append(codes, GrundysGame(), MustParse("0.6"))
+	n := 1200
+	if raceEnabled {
+		n = 400
+	}
+	checked := 0
+	for _, c := range codes {
+		e := newEngine(c, make([]uint16, 1, n+1))
+		if e.mode == MethodLinear || e.mode == MethodThreeHeap {
+			continue
+		}
+		e.mode, e.nextEval, e.mask = MethodSparse, 0, uint32(rng.IntN(64))
+		e.setCommon()
+		e.no64 = true
+		e.blockFrom = 1
+		s := newSpeculator(e)
+		for len(e.g) < n {
+			if n0 := len(e.g); n0 >= 2*blockRows && rng.IntN(40) == 0 {
+				s.far = farState{lag: []int{blockRows, 17, 33, 64, 100}[rng.IntN(5)]}
+				s.far.next.Store(farOff)
+				s.g, s.heap0 = e.g[:cap(e.g)], n0
+				s.farBegin()
+				if !s.far.on {
+					t.Fatalf("%v: no blocks at heap %d", c, n0)
+				}
+				want := &block{n0: -1}
+				e.blk = want
+				e.startBlock(n0)
+				// Mark the block ahead as the verifier does (its far partners are all there),
+				// then enter it as the leader.
+				b, ok := s.farClaim()
+				if !ok || b != s.far.base {
+					t.Fatalf("%v heap %d lag %d: block not ready to mark ahead (%d, %v)", c, n0, s.far.lag, b, ok)
+				}
+				s.farMark(b)
+				s.farEnter(n0)
+				got := e.blk
+				what := fmt.Sprintf("%v mask %x heap %d lag %d", c, e.mask, n0, s.far.lag)
+				if got == want || got != &s.far.slots[b%farSlots].blk || s.far.byVerifier != 1 {
+					t.Fatalf("%s: the leader did not take the block marked ahead", what)
+				}
+				sameBlock(t, what, got, want)
+				e.blk = &block{n0: -1}
+				checked++
+			}
+			if err := e.step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d blocks checked", checked)
+	}
+}
+
+// sameBlock checks that two started blocks hold the same marks and lists.
+func sameBlock(t *testing.T, what string, got, want *block) {
+	t.Helper()
+	if got.n0 != want.n0 || got.last != want.last || fmt.Sprint(got.lo, got.hi) != fmt.Sprint(want.lo, want.hi) {
+		t.Fatalf("%s: block at %d (last %d) lo/hi %v %v, want at %d (last %d) %v %v", what,
+			got.n0, got.last, got.lo, got.hi, want.n0, want.last, want.lo, want.hi)
+	}
+	for j := range want.marks {
+		for x := range want.marks[j] {
+			if (got.marks[j][x] == got.gen) != (want.marks[j][x] == want.gen) {
+				t.Fatalf("%s: heap %d, value %d: marked %v, want %v", what, want.n0+j, x,
+					got.marks[j][x] == got.gen, want.marks[j][x] == want.gen)
+			}
+		}
+	}
+}
+
+// TestFarMarksRolledBack runs Officers and Grundy's game speculating from heap 1 with blocks
+// from heap 1 and short lags, so the verifier marks blocks ahead from speculated values, with
+// lies that roll those values back (the marks made from them must be dropped): the same values,
+// rare list and pair count as one core, and marks made ahead were used.
+func TestFarMarksRolledBack(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the verifier seldom runs ahead")
+	}
+	n := 12_000
+	if raceEnabled {
+		n = 5_000
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	ahead := 0
+	for c, mask := range map[Code]uint32{MustParse("0.6"): 0x1ee, GrundysGame(): 0xfe} {
+		want, err := Reference(context.Background(), c, 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := oneCore(c, n, mask)
+		for k, lie := range []func(int) bool{nil, everyK(389, 200), everyK(61, 3)} {
+			for _, lag := range []int{blockRows, 48, farLag} {
+				what := fmt.Sprintf("%v lies %d lag %d", c, k, lag)
+				e := newEngine(c, make([]uint16, 1, n+1))
+				e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+				e.setCommon()
+				e.no64 = true
+				e.blockFrom = 1
+				s := newSpeculator(e)
+				s.from, s.quiet, s.lie = 1, 0, lie
+				s.far.lag = lag
+				for len(e.g) <= n {
+					if err := s.advance(min(n+1, len(e.g)+1+rng.IntN(5000))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s.stop()
+				e.close()
+				equalValues(t, what, e.g[:len(want)], want)
+				sameEngine(t, what, e, one)
+				ahead += s.far.byVerifier
+				t.Logf("%s: %d roll-backs, far marks: %d blocks by the verifier, %d by the leader, %d waits",
+					what, s.rollbacks, s.far.byVerifier, s.far.byLeader, s.far.waits)
+			}
+		}
+	}
+	if ahead == 0 {
+		t.Fatal("no block was marked ahead by the verifier: the test does not test it")
+	}
+}
