@@ -57,6 +57,12 @@ func runEngine[T value](c Code, n int, mode string, mask uint32) []T {
 }
 
 func TestEngineAgainstReference(t *testing.T) {
+	if raceEnabled {
+		// At these sizes the engine runs on one goroutine (no speculation below heap specFrom, no
+		// split helper below parallelPairs splits): nothing for the race detector, which made this
+		// the slowest test of the package. scripts/test.sh runs it without, at the -short sizes.
+		t.Skip("single-threaded at these sizes: run without -race (scripts/test.sh does, with -short)")
+	}
 	ctx := context.Background()
 	// Sizes: every 1- and 2-digit code to 3000 and every 3-digit code to 1000 heaps (-short and the
 	// race detector: to 300 and 120). Each is checked with the automatic choice of method, the

@@ -68,6 +68,7 @@ go test -count=1 -run 'TestTopOfRange|TestRandomLargePositions' ./rules -rules.f
 # at full size without the race detector, which has nothing to watch in them.
 echo "== go test (full-size sweeps, without the race detector)"
 go test -count=1 ./misere
+go test -count=1 -short -run '^TestEngineAgainstReference$' ./octal
 
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
