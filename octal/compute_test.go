@@ -27,6 +27,33 @@ func allCodes(digits int) []Code {
 	return out
 }
 
+// smallCode is a code of the small-code sweeps, with its number of digits and the heaps to check.
+type smallCode struct {
+	c      Code
+	digits int
+	n      int
+}
+
+// smallCodes lists every 1-, 2- and 3-digit code in allCodes's order, the 1- and 2-digit codes
+// with n12 heaps and the 3-digit codes with n3: the loop of the sweeps against the definition. A
+// bound of 0 leaves its codes out.
+func smallCodes(n12, n3 int) []smallCode {
+	var out []smallCode
+	for digits := 1; digits <= 3; digits++ {
+		n := n12
+		if digits == 3 {
+			n = n3
+		}
+		if n == 0 {
+			continue
+		}
+		for _, c := range allCodes(digits) {
+			out = append(out, smallCode{c, digits, n})
+		}
+	}
+	return out
+}
+
 func equalValues[T value](t *testing.T, what string, got []T, want []uint32) {
 	t.Helper()
 	if len(got) != len(want) {
@@ -73,31 +100,26 @@ func TestEngineAgainstReference(t *testing.T) {
 		n12, n3 = 300, 120
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for digits := 1; digits <= 3; digits++ {
-		n := n12
-		if digits == 3 {
-			n = n3
+	for _, sc := range smallCodes(n12, n3) {
+		c, n := sc.c, sc.n
+		want, err := Reference(ctx, c, n)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, c := range allCodes(digits) {
-			want, err := Reference(ctx, c, n)
-			if err != nil {
-				t.Fatal(err)
+		res, err := Compute(ctx, c, Options{To: n, KeepGoing: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if v, _ := res.Value(i); v != want[i] {
+				t.Fatalf("%v auto (%s): g(%d) = %d, want %d", c, res.Method, i, v, want[i])
 			}
-			res, err := Compute(ctx, c, Options{To: n, KeepGoing: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range want {
-				if v, _ := res.Value(i); v != want[i] {
-					t.Fatalf("%v auto (%s): g(%d) = %d, want %d", c, res.Method, i, v, want[i])
-				}
-			}
-			equalValues(t, fmt.Sprintf("%v quadratic", c), runEngine[uint16](c, n, MethodQuadratic, 0), want)
-			mask := uint32(rng.IntN(64))
-			equalValues(t, fmt.Sprintf("%v sparse mask %x", c, mask), runEngine[uint16](c, n, MethodSparse, mask), want)
-			if digits == 1 {
-				equalValues(t, fmt.Sprintf("%v sparse32 mask %x", c, mask), runEngine[uint32](c, n, MethodSparse, mask), want)
-			}
+		}
+		equalValues(t, fmt.Sprintf("%v quadratic", c), runEngine[uint16](c, n, MethodQuadratic, 0), want)
+		mask := uint32(rng.IntN(64))
+		equalValues(t, fmt.Sprintf("%v sparse mask %x", c, mask), runEngine[uint16](c, n, MethodSparse, mask), want)
+		if sc.digits == 1 {
+			equalValues(t, fmt.Sprintf("%v sparse32 mask %x", c, mask), runEngine[uint32](c, n, MethodSparse, mask), want)
 		}
 	}
 }

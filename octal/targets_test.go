@@ -43,31 +43,23 @@ func TestSparse16Targets(t *testing.T) {
 		n12, n3 = 150, 0 // (the 3-digit codes: without the race detector)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for digits := 1; digits <= 3; digits++ {
-		n := n12
-		if digits == 3 {
-			n = n3
-		}
-		if n == 0 {
+	for _, sc := range smallCodes(n12, n3) {
+		c, n := sc.c, sc.n
+		if c.MaxHeaps() < 2 {
 			continue
 		}
-		for _, c := range allCodes(digits) {
-			if c.MaxHeaps() < 2 {
-				continue
-			}
-			want, err := Reference(ctx, c, n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mask := uint32(rng.IntN(64))
-			from := 1 + rng.IntN(64)
-			if rng.IntN(4) == 0 {
-				from = n + 1
-			}
-			equalValues(t, fmt.Sprintf("%v targets mask %x blocks from %d", c, mask, from), runSparse16(c, n, mask, false, from), want)
-			if digits < 3 {
-				equalValues(t, fmt.Sprintf("%v marking mask %x", c, mask), runSparse16(c, n, mask, true, 0), want)
-			}
+		want, err := Reference(ctx, c, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mask := uint32(rng.IntN(64))
+		from := 1 + rng.IntN(64)
+		if rng.IntN(4) == 0 {
+			from = n + 1
+		}
+		equalValues(t, fmt.Sprintf("%v targets mask %x blocks from %d", c, mask, from), runSparse16(c, n, mask, false, from), want)
+		if sc.digits < 3 {
+			equalValues(t, fmt.Sprintf("%v marking mask %x", c, mask), runSparse16(c, n, mask, true, 0), want)
 		}
 	}
 	n := 3000
