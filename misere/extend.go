@@ -165,7 +165,7 @@ func (q *Quotient) guess(ctx context.Context, opts [][]int32, maxSize int) (*Quo
 			d[1+i] = int32(k*Q + int(q.act[g][a]))
 		}
 	}
-	block, nb, err := moore(ctx, S, letters, delta, block, -1)
+	block, nb, err := coarsest(ctx, S, letters, delta, block)
 	if err != nil {
 		return nil, err
 	}

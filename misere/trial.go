@@ -96,7 +96,7 @@ func (q *Quotient) reduce(ctx context.Context) (*Quotient, error) {
 			delta[e*k+i] = q.act[g][e]
 		}
 	}
-	block, nb, err := moore(ctx, m, k, delta, block, -1)
+	block, nb, err := coarsest(ctx, m, k, delta, block)
 	if err != nil {
 		return nil, err
 	}
