@@ -83,7 +83,7 @@ func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quot
 			// A trial, not yet known to be right: its order is not the quotient's.
 			return fail(&SizeError{Max: maxSize, Heap: n})
 		}
-		f, wantP, wit, err := t.leastFailure(ctx, maxStates)
+		f, wantP, wit, err := t.leastFailure(ctx, min(maxStates, wholeSetNodes(t.Order())))
 		if err != nil {
 			return fail(err)
 		}
@@ -191,7 +191,7 @@ next:
 			}
 		}
 		for _, w := range q.wit[x] {
-			if w.subsetOf(trSet) {
+			if w.within(trSet) {
 				return x, nil
 			}
 		}
@@ -249,7 +249,7 @@ func (q *Quotient) conserve(n int, x int32, opts [][]int32, tr []int32) *Quotien
 		}
 		r.wit = slices.Clone(q.wit)
 		if !subsumed(r.wit[x], s) {
-			r.wit[x] = insertMinimal(slices.Clone(r.wit[x]), s)
+			r.wit[x], _ = insertMinimal(slices.Clone(r.wit[x]), compact(s))
 		}
 	}
 	return &r

@@ -28,7 +28,7 @@ type Quotient struct {
 	sizes []int // sizes[h]: the order of the quotient of heaps 0..h
 	// wit[e]: option sets of sums in class e (witnesses for the conservative test of next.go);
 	// nil when not known.
-	wit [][]bitset
+	wit [][]tset
 }
 
 // New returns the quotient of heaps 0..0: the trivial monoid, whose one element (the empty sum)
@@ -42,7 +42,7 @@ func New(g Game) *Quotient {
 		act:   [][]int32{nil},
 		opts:  [][][]int32{nil},
 		sizes: []int{1},
-		wit:   [][]bitset{nil},
+		wit:   [][]tset{nil},
 	}
 }
 

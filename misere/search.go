@@ -34,14 +34,6 @@ type bitset []uint64
 func newBitset(m int) bitset { return make(bitset, (m+63)/64) }
 
 func (b bitset) set(i int32) { b[i>>6] |= 1 << (i & 63) }
-func (b bitset) subsetOf(c bitset) bool {
-	for i, w := range b {
-		if w&^c[i] != 0 {
-			return false
-		}
-	}
-	return true
-}
 func (b bitset) meets(c bitset) bool {
 	for i, w := range b {
 		if w&c[i] != 0 {
@@ -143,15 +135,21 @@ func (q *Quotient) leastPFailure(ctx context.Context, ls []letter) ([]int32, err
 // elements).
 type searchResult struct {
 	fail      []int32
-	witnesses [][]bitset
+	witnesses [][]tset
 }
 
-// maxSearchBytes bounds the memory of the antichains of leastNFailure.
+// wholeSetNodes returns the steps of a search of a trial of order m that would keep maxSearchBytes
+// if every set kept took its whole bitset, as they did before sets were kept compact: the bound on
+// the steps that stops the searches of ordinary trials where it always did.
+func wholeSetNodes(m int) int { return maxSearchBytes / (8*((m+63)/64) + tsetBytes) }
+
+// maxSearchBytes bounds the memory of the antichains of leastNFailure (their sets' words and
+// headers, counted as they are kept and dropped).
 const maxSearchBytes = 256 << 20
 
 // leastNFailure searches the sums of q in increasing order for the least N-failure before bound
-// (nil: no bound). It gives up with errTooBig after maxNodes states (fewer when their sets would
-// take more than maxSearchBytes). Each step adds a heap to the sum or, when the new state is
+// (nil: no bound). It gives up with errTooBig after maxNodes steps or when the sets it keeps would
+// take more than maxSearchBytes. Each step adds a heap to the sum or, when the new state is
 // subsumed, moves up a level, so it ends after at most (number of letters + 1) × (states kept)
 // steps.
 func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32, maxNodes int) (searchResult, error) {
@@ -163,7 +161,7 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 			pset.set(int32(e))
 		}
 	}
-	anti := make([][]bitset, m)
+	anti := make([][]tset, m)
 	elem := make([]int32, k+1)
 	sets := make([]bitset, k+1)
 	for i := range sets {
@@ -172,8 +170,7 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 	cnt := make([]int32, k)
 	word := make([]int32, q.n+1) // counts by heap size of the current sum
 	next := newBitset(m)
-	// A kept state costs its set and a slice header: stay within maxSearchBytes.
-	maxNodes = min(maxNodes, maxSearchBytes/(8*len(pset)+32))
+	used := 0 // bytes of the sets kept in anti
 	nodes := 0
 	j := 0
 	for j < k {
@@ -204,7 +201,7 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 			// Every later sum is larger still.
 			return searchResult{}, nil
 		}
-		if subsumed(anti[ne], next) {
+		if subsumedFront(anti[ne], next) {
 			// Done with this letter at this level: back to the level above.
 			word[l.heap] -= cnt[j] + 1
 			cnt[j] = 0
@@ -214,7 +211,13 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 		if !q.isP[ne] && !next.meets(pset) {
 			return searchResult{fail: slices.Clone(word)}, nil
 		}
-		anti[ne] = insertMinimal(anti[ne], next)
+		c := compact(next)
+		var freed int
+		anti[ne], freed = insertMinimal(anti[ne], c)
+		used += tsetBytes + 8*len(c.w) - freed
+		if used > maxSearchBytes {
+			return searchResult{}, errTooBig
+		}
 		cnt[j]++
 		elem[j] = ne
 		copy(sets[j], next)
@@ -230,30 +233,98 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 	return searchResult{witnesses: anti}, nil
 }
 
+// tset is a set of elements kept by the search (an antichain entry or a witness): the words
+// lo..lo+len(w)−1 of its bitset, the first and the last of them not zero (w is nil for the
+// empty set). Option sets tend to sit in a narrow range of the elements, so this is much smaller
+// than the whole bitset, and comparing against it reads only that range.
+type tset struct {
+	lo int32
+	w  []uint64
+}
+
+// tsetBytes is the memory of a tset besides its words: its header and the list's slot.
+const tsetBytes = 32
+
+// compact returns a copy of b as a tset.
+func compact(b bitset) tset {
+	lo, hi := 0, len(b)
+	for lo < hi && b[lo] == 0 {
+		lo++
+	}
+	for hi > lo && b[hi-1] == 0 {
+		hi--
+	}
+	if lo == hi {
+		return tset{}
+	}
+	return tset{lo: int32(lo), w: slices.Clone(b[lo:hi])}
+}
+
+// within reports whether a is a subset of the bitset s.
+func (a tset) within(s bitset) bool {
+	s = s[a.lo:]
+	for i, x := range a.w {
+		if x&^s[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// subsetOf reports whether a is a subset of b.
+func (a tset) subsetOf(b tset) bool {
+	if len(a.w) == 0 {
+		return true
+	}
+	if a.lo < b.lo || int(a.lo)+len(a.w) > int(b.lo)+len(b.w) {
+		return false
+	}
+	bw := b.w[a.lo-b.lo:]
+	for i, x := range a.w {
+		if x&^bw[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // subsumed reports whether some set of list is a subset of s.
-func subsumed(list []bitset, s bitset) bool {
-	for _, a := range list {
-		if a.subsetOf(s) {
+func subsumed(list []tset, s bitset) bool {
+	return slices.ContainsFunc(list, func(a tset) bool { return a.within(s) })
+}
+
+// subsumedFront is subsumed, moving the set found to the front of the list: the sets that
+// subsume one state of a search tend to subsume the next ones.
+func subsumedFront(list []tset, s bitset) bool {
+	for i, a := range list {
+		if a.within(s) {
+			copy(list[1:i+1], list[:i])
+			list[0] = a
 			return true
 		}
 	}
 	return false
 }
 
-// insertMinimal adds a copy of s to the antichain list, dropping the sets it is a subset of.
-func insertMinimal(list []bitset, s bitset) []bitset {
+// insertMinimal adds s to the antichain list, dropping the sets it is a subset of, and returns
+// the list and the bytes of the sets dropped.
+func insertMinimal(list []tset, s tset) ([]tset, int) {
 	out := list[:0]
+	freed := 0
 	for _, a := range list {
-		if !s.subsetOf(a) {
+		if s.subsetOf(a) {
+			freed += tsetBytes + 8*len(a.w)
+		} else {
 			out = append(out, a)
 		}
 	}
-	return append(out, slices.Clone(s))
+	clear(list[len(out):])
+	return append(out, s), freed
 }
 
 // leastFailure returns the least failure of the trial q (counts by heap size) and its true
 // outcome, or nil and q's witnesses when q is right.
-func (q *Quotient) leastFailure(ctx context.Context, maxNodes int) (fail []int32, wantP bool, witnesses [][]bitset, err error) {
+func (q *Quotient) leastFailure(ctx context.Context, maxNodes int) (fail []int32, wantP bool, witnesses [][]tset, err error) {
 	if q.isP[0] {
 		return make([]int32, q.n+1), false, nil, nil
 	}
