@@ -41,7 +41,6 @@ func moore(ctx context.Context, ns, k int, delta []int32, block []int32, nb int)
 	}
 }
 
-
 // TestCoarsestAgainstMoore checks Hopcroft's algorithm against the round-by-round refinement on
 // random automata, some with long chains (a counter that only its end tells apart) and initial
 // partitions with unused block numbers.
