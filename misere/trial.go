@@ -158,7 +158,6 @@ type counter struct {
 // own cyclic monoid: a finer monoid of the sums of heaps 0..n, renumbered, P-portion not set. It
 // fails with errTooBig past maxStates elements.
 func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quotient, error) {
-	m := len(q.isP)
 	radix := make([]int, len(cs)) // the number of counts of each counter
 	span := 1
 	which := make([]int, q.n+1) // which[h]: 1 + the index of h's counter, 0 if none
@@ -170,6 +169,37 @@ func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quot
 			return nil, errTooBig
 		}
 	}
+	// The letters: one heap per distinct action (heaps not freed act by their element).
+	var letters, plain []int
+	seen := map[int32]bool{}
+	for h := 1; h <= q.n; h++ {
+		if which[h] > 0 {
+			letters = append(letters, h)
+		} else if !seen[q.phi[h]] && len(q.opts[h]) > 0 {
+			seen[q.phi[h]] = true
+			letters = append(letters, h)
+			plain = append(plain, h)
+		}
+	}
+	// q': the elements of q that the heaps not freed reach; pos numbers them.
+	pos := make([]int32, len(q.isP))
+	for i := range pos {
+		pos[i] = -1
+	}
+	sub := []int32{0}
+	pos[0] = 0
+	for i := 0; i < len(sub); i++ {
+		if i&4095 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for _, h := range plain {
+			if e := q.act[h][sub[i]]; pos[e] < 0 {
+				pos[e] = int32(len(sub))
+				sub = append(sub, e)
+			}
+		}
+	}
+	m := len(sub)
 	if m*span > maxStates {
 		return nil, errTooBig
 	}
@@ -183,7 +213,7 @@ func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quot
 	if m*span*(len(cs)+len(actions)) > maxProductCells {
 		return nil, errTooBig
 	}
-	// A state (e, c₁…c_k) is numbered e·span + Σ c_i·stride_i.
+	// A state (e, c₁…c_k) is numbered pos[e]·span + Σ c_i·stride_i.
 	stride := make([]int, len(cs))
 	s := 1
 	for i := len(cs) - 1; i >= 0; i-- {
@@ -200,18 +230,7 @@ func (q *Quotient) free(ctx context.Context, cs []counter, maxStates int) (*Quot
 			}
 			return st + (nd-d)*stride[i]
 		}
-		return int(q.act[h][e])*span + c
-	}
-	// The letters: one heap per distinct action (heaps not freed act by their element).
-	var letters []int
-	seen := map[int32]bool{}
-	for h := 1; h <= q.n; h++ {
-		if which[h] > 0 {
-			letters = append(letters, h)
-		} else if !seen[q.phi[h]] && len(q.opts[h]) > 0 {
-			seen[q.phi[h]] = true
-			letters = append(letters, h)
-		}
+		return int(pos[q.act[h][sub[e]]])*span + c
 	}
 	id := make([]int32, m*span)
 	for i := range id {
