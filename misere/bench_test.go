@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -33,5 +34,26 @@ func BenchmarkQuotient(b *testing.B) {
 				b.ReportMetric(float64(q.Order()), "elements")
 			})
 		}
+	}
+}
+
+// BenchmarkStop measures how long quotients that keep growing take to be stopped by the default
+// size limit: 0.76 (a run of failures at heap 12), Grundy's game (heap 29) and Dawson's Kayles
+// (heap 34, through its quotient of heap 33). Each must end in a *SizeError.
+func BenchmarkStop(b *testing.B) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.76", 12}, {"grundy", 29}, {"0.07", 34}} {
+		b.Run(fmt.Sprintf("%s/N=%d", c.code, c.n), func(b *testing.B) {
+			g := Octal(octal.MustParse(c.code))
+			for b.Loop() {
+				_, _, err := Compute(context.Background(), g, Options{MaxHeap: c.n})
+				var se *SizeError
+				if !errors.As(err, &se) || se.Heap != c.n {
+					b.Fatalf("want a size error at heap %d, got %v", c.n, err)
+				}
+			}
+		})
 	}
 }

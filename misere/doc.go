@@ -19,5 +19,8 @@
 //
 // Some quotients are infinite or very large (at heap 12 of 0.76 the trials keep growing, one
 // failure of more copies of heaps 12 and 7 after another; whether that quotient is infinite is not
-// proved here): Options.MaxSize and the context stop the computation.
+// proved here): Options.MaxSize and the context stop the computation. Such runs of failures are
+// accelerated (the heaps of the run count twice as far at once), so a trial passes the size limit
+// after a few rounds instead of one round per copy; the answer of a computation that finishes is
+// the same either way, since only a trial without failure is returned.
 package misere

@@ -183,7 +183,8 @@ func (q *Quotient) guess(ctx context.Context, opts [][]int32, maxSize int) (*Quo
 		}
 	}
 	if nb > maxSize {
-		return nil, &SizeError{Max: maxSize, Heap: n, Size: nb, Quotient: q}
+		// A trial's order, not the quotient's: no Size.
+		return nil, &SizeError{Max: maxSize, Heap: n, Quotient: q}
 	}
 	cls := func(st int) int32 { return newID[block[st]] }
 

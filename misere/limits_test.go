@@ -29,7 +29,7 @@ func TestSizeLimitWhileRecalibrating(t *testing.T) {
 // The bound on recalibrations is reported as a limit too, with the quotient so far.
 func TestRoundsLimit(t *testing.T) {
 	q := compute(t, Octal(octal.MustParse("0.76")), 11)
-	_, err := q.extendRounds(context.Background(), DefaultMaxSize, 3)
+	_, err := q.extendRounds(context.Background(), DefaultMaxSize, 3, true)
 	var se *SizeError
 	if !errors.As(err, &se) || se.Rounds != 3 || se.Heap != 12 || se.Quotient != q {
 		t.Fatalf("want a *SizeError after 3 rounds at heap 12, got %v", err)

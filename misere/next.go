@@ -25,6 +25,15 @@ import (
 //     definition and the trial reduced, until one gets the failure right. A trial without
 //     failure is right for every sum, and reduced it is the quotient; old elements may have
 //     split (Kayles' heap 9 tells 5+5 from 0).
+//  4. Runs: when the failures come with ever more copies of the same heaps (0.76's heap 12 fails
+//     on 12^k·7^k·…, then on 12^(k+1)·7^(k+1)·…, one recalibration per copy, the trials growing
+//     about as k²), those heaps get counters that go twice as far at once (accelerate), so the
+//     trials double their reach per round instead of adding a copy. An accelerated trial is a
+//     trial like any other: it is kept only if it gets the failure right, and the answer is
+//     still the first trial without failure. When one passes the size limit, the computation
+//     stops only if its own least failure carries the run further (more copies of each of its
+//     heaps): the trials of the plain recalibrations would have grown past it too, one copy at a
+//     time. Otherwise it goes back to the trial before and recalibrates as in step 3.
 
 // maxRounds bounds the recalibrations of one heap.
 const maxRounds = 256
@@ -35,11 +44,12 @@ const maxMex = 1 << 13
 
 // extend returns the quotient of heaps 0..q.n+1.
 func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
-	return q.extendRounds(ctx, maxSize, maxRounds)
+	return q.extendRounds(ctx, maxSize, maxRounds, true)
 }
 
-// extendRounds is extend with at most rounds recalibrations.
-func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quotient, error) {
+// extendRounds is extend with at most rounds recalibrations, accelerating runs of failures (step
+// 4) when accel is set.
+func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int, accel bool) (*Quotient, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -77,13 +87,65 @@ func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quot
 	if err != nil {
 		return fail(err)
 	}
+	// Runs of failures (step 4 above): hist holds the failures so far; base is the trial an
+	// accelerated trial was built from, with its failure and the run.
 	freed := map[int]int{}
+	var hist [][]int32
+	var base *Quotient
+	var baseF []int32
+	var baseP bool
+	var run []int
+	noAccel := !accel
+	peak := q.peak
 	for round := 0; ; round++ {
-		if t.Order() > maxSize {
+		accelerated := base != nil
+		if !accelerated || t.Order() <= maxSize {
+			peak = max(peak, t.Order())
+		}
+		if t.Order() > maxSize && !accelerated {
 			// A trial, not yet known to be right: its order is not the quotient's.
 			return fail(&SizeError{Max: maxSize, Heap: n})
 		}
-		f, wantP, wit, err := t.leastFailure(ctx, min(maxStates, wholeSetNodes(t.Order())))
+		nodes := maxStates
+		if !accelerated {
+			nodes = min(nodes, wholeSetNodes(t.Order()))
+		}
+		var f []int32
+		var wantP bool
+		var wit [][]tset
+		if accelerated && t.Order() > 4*maxSize {
+			err = errTooBig // far past the limit: not worth its search
+		} else {
+			f, wantP, wit, err = t.leastFailure(ctx, nodes)
+		}
+		if accelerated {
+			// An accelerated trial past the limit stops the computation when it is right (it is
+			// the quotient) or when its least failure has more copies of every heap of the run
+			// than the failure it was built for (the run goes on past the limit); otherwise, or
+			// when its search is too big, the computation goes back to the trial it was built
+			// from and recalibrates that one, without accelerating again.
+			fallBack := err == errTooBig
+			if err == nil && t.Order() > maxSize {
+				if f == nil {
+					return fail(&SizeError{Max: maxSize, Heap: n, Size: t.Order()})
+				}
+				cont := true
+				for _, h := range run {
+					if f[h] <= baseF[h] {
+						cont = false
+					}
+				}
+				if cont {
+					return fail(&SizeError{Max: maxSize, Heap: n, Run: run})
+				}
+				fallBack = true
+			}
+			if fallBack {
+				t, f, wantP, err = base, baseF, baseP, nil
+				noAccel = true
+			}
+			base = nil
+		}
 		if err != nil {
 			return fail(err)
 		}
@@ -93,10 +155,25 @@ func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quot
 			}
 			t.wit = wit
 			t.sizes = append(slices.Clone(q.sizes), t.Order())
+			t.peak = peak
 			return t, nil
 		}
 		if round == rounds {
 			return fail(&SizeError{Max: maxSize, Heap: n, Rounds: rounds})
+		}
+		hist = append(hist, f)
+		if !noAccel {
+			if r := runOf(hist, freed); r != nil {
+				next, err := t.accelerate(ctx, f, wantP, r, maxSize, maxStates)
+				if err != nil && err != errTooBig {
+					return fail(err)
+				}
+				if next != nil {
+					base, baseF, baseP, run = t, f, wantP, r
+					t = next
+					continue
+				}
+			}
 		}
 		next, err := t.recalibrate(ctx, heapsOf(f), wantP, freed, maxStates)
 		if err != nil {
@@ -107,6 +184,33 @@ func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int) (*Quot
 		}
 		t = next
 	}
+}
+
+// runOf returns the heaps of a run of failures: when the last failure has at least as many copies
+// of every heap as one of the three before it, the heaps with more copies, each with at least
+// three copies and freed at least twice before; or nil.
+func runOf(hist [][]int32, freed map[int]int) []int {
+	f := hist[len(hist)-1]
+	for back := 2; back <= 4 && back <= len(hist); back++ {
+		g := hist[len(hist)-back]
+		var run []int
+		ok := true
+		for h := range f {
+			switch {
+			case f[h] < g[h]:
+				ok = false
+			case f[h] > g[h]:
+				if f[h] < 3 || freed[h] < 2 {
+					ok = false
+				}
+				run = append(run, h)
+			}
+		}
+		if ok && run != nil {
+			return run
+		}
+	}
+	return nil
 }
 
 // readOptions returns the distinct options of heap n (positive heap sizes, largest first),

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Quotient is the misère quotient of a heap game restricted to heaps 0..MaxHeap(): the finite
@@ -26,6 +28,8 @@ type Quotient struct {
 	// first.
 	opts  [][][]int32
 	sizes []int // sizes[h]: the order of the quotient of heaps 0..h
+	// peak: the largest order of a trial checked on the way to q (the size limit it needed).
+	peak int
 	// wit[e]: option sets of sums in class e (witnesses for the conservative test of next.go);
 	// nil when not known.
 	wit [][]tset
@@ -241,12 +245,27 @@ type SizeError struct {
 	// Rounds, when not 0, says that the limit met was the number of recalibrations of trials
 	// for Heap (each trial within Max), not the size.
 	Rounds int
+	// Run, when not nil, names the heaps of a run of failures (see next.go) whose trials passed
+	// Max while the run went on: the failures had ever more copies of these heaps.
+	Run []int
 }
 
 func (e *SizeError) Error() string {
 	if e.Rounds > 0 {
 		return fmt.Sprintf("misere: at heap %d the quotient was not settled in %d recalibrations (its trials stayed within the size limit %d); through heap %d it has %d elements",
 			e.Heap, e.Rounds, e.Max, e.Quotient.MaxHeap(), e.Quotient.Order())
+	}
+	if e.Run != nil {
+		hs := make([]string, len(e.Run))
+		for i, h := range e.Run {
+			hs[i] = strconv.Itoa(h)
+		}
+		heaps := "heap " + hs[0]
+		if len(hs) > 1 {
+			heaps = "heaps " + strings.Join(hs[:len(hs)-1], ", ") + " and " + hs[len(hs)-1]
+		}
+		return fmt.Sprintf("misere: the quotient grows past the size limit %d at heap %d (its trials passed it while the failures kept adding copies of %s); through heap %d it has %d elements",
+			e.Max, e.Heap, heaps, e.Quotient.MaxHeap(), e.Quotient.Order())
 	}
 	if e.Size > 0 {
 		return fmt.Sprintf("misere: the quotient grows past the size limit %d at heap %d (%d elements); through heap %d it has %d elements",

@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"math"
 	"slices"
 )
 
@@ -370,4 +371,36 @@ func subsets(xs []int, k int) [][]int {
 		}
 	}
 	return out
+}
+
+// accelerate returns a trial that gets the failure f right (its true outcome is wantP), built from
+// q by giving each heap of run (heaps whose copies keep growing from failure to failure) a
+// counter of its own, all at once, going to twice its copies in f, or less when the trial's order
+// (taken to grow as the product of the counters) would pass 1.5·target; nil if that trial gets f
+// wrong.
+func (q *Quotient) accelerate(ctx context.Context, f []int32, wantP bool, run []int, target, maxStates int) (*Quotient, error) {
+	factor := 2.0
+	if want := 1.5 * float64(target) / float64(q.Order()); want < math.Pow(factor, float64(len(run))) {
+		factor = max(1, math.Pow(want, 1/float64(len(run))))
+	}
+	cs := make([]counter, len(run))
+	for i, h := range run {
+		idx, per := q.powers(q.phi[h])
+		k := max(int(math.Ceil(factor*float64(f[h]))), int(f[h])+2)
+		cs[i] = counter{heap: h, index: max(idx, k), period: lcm(2, per)}
+	}
+	t, err := q.free(ctx, cs, maxStates)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.mark(ctx, t.transitions()); err != nil {
+		return nil, err
+	}
+	if t, err = t.reduce(ctx); err != nil {
+		return nil, err
+	}
+	if t.isP[t.fold(0, heapsOf(f))] != wantP {
+		return nil, nil
+	}
+	return t, nil
 }
