@@ -64,11 +64,13 @@ go test -count=1 -short -tags purego ./octal
 echo "== go test -rules.full (the range sweeps of package rules at every edge, without the race detector)"
 go test -count=1 -run 'TestTopOfRange|TestRandomLargePositions' ./rules -rules.full
 
-# Single-threaded sweeps that the race run shrinks (raceEnabled in each package's race_*_test.go),
-# at full size without the race detector, which has nothing to watch in them.
+# Single-threaded sweeps that the race run shrinks or skips (raceEnabled, set by the race build tag
+# in each package's tests), at full size without the race detector, which has nothing to watch in
+# them.
 echo "== go test (full-size sweeps, without the race detector)"
 go test -count=1 ./misere
 go test -count=1 -short -run '^TestEngineAgainstReference$' ./octal
+go test -count=1 -run '^TestAutoKeyedSolver$' ./game
 
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
