@@ -16,13 +16,14 @@ GLOBL revw<>(SB), RODATA|NOPTR, $64
 // func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 //
 // Per chunk: x = lo ^ reverse(hi) (loStep 32: lo moves up), or x = lo ^ hi (loStep −32: lo is a
-// reversed copy and moves down, as hi does); w = table[x>>4] (the 64-word table in Z8:Z9 through VPERMT2W);
-// a lane hits when bit x&15 of w is set. The values of the hit lanes are packed (VPCOMPRESSW) into
-// a buffer on the stack; after each batch of chunks (first, then twice as many, up to 16: many
-// targets are found in the first chunks, few in the later ones) they are cleared from t without a
-// branch (BTR, then SBB counts the ones still there: a value may repeat within a batch), and the
-// table registers are reloaded from t.
-TEXT ·scanTargetsKernel(SB), 0, $1024-72
+// reversed copy and moves down, as hi does); w = table[x>>4] (the 64-word table in Z8:Z9 through
+// VPERMT2W); a lane hits when bit x&15 of w is set. The values of the hit lanes are packed
+// (VPCOMPRESSW) into a buffer on the stack (16 chunks of 32 at most: 1 KiB). After each batch of chunks (first, then twice as many, up to 16: many targets are found in the first
+// chunks, few in the later ones) the hit values are cleared in a byte per target value (a plain
+// store each: no read-modify-write chain through a word of t, and a value may repeat), then the
+// bytes of the nw words of t that hold targets are turned back into t (VPMOVB2M), counted, and
+// the table registers reloaded.
+TEXT ·scanTargetsKernel(SB), 0, $2112-72
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
@@ -30,6 +31,29 @@ TEXT ·scanTargetsKernel(SB), 0, $1024-72
 	MOVQ cnt+32(FP), R8
 	MOVQ loStep+40(FP), R13
 	SHLQ $1, R13                // in bytes
+	// nw: one more than the last word of t with a target (0 when none).
+	MOVQ $16, DX
+nwloop:
+	MOVQ -8(AX)(DX*8), R10
+	TESTQ R10, R10
+	JNZ nwdone
+	DECQ DX
+	JNZ nwloop
+nwdone:
+	MOVQ DX, 2048(SP)
+	// The byte flags: 0(SP)(x) is 0xff while x is a target, for x < 64·nw.
+	XORQ R10, R10
+flags:
+	CMPQ R10, DX
+	JGE flagsdone
+	KMOVQ (AX)(R10*8), K2
+	VPMOVM2B K2, Z7
+	MOVQ R10, R11
+	SHLQ $6, R11
+	VMOVDQU8 Z7, (SP)(R11*1)
+	INCQ R10
+	JMP flags
+flagsdone:
 	VMOVDQU64 (AX), Z8          // words 0..31 of the table
 	VMOVDQU64 64(AX), Z9        // words 32..63
 	VMOVDQU64 revw<>(SB), Z10
@@ -48,8 +72,8 @@ batch:
 	CMPQ R9, R10
 	CMOVQGT R10, R9
 	CMPQ R15, CX
-	CMOVQGT CX, R15             // the batch ends at chunk min(BX+8, chunks)
-	LEAQ (SP), R14              // the next free slot of the buffer
+	CMOVQGT CX, R15             // the batch ends at chunk min(BX+size, chunks)
+	LEAQ 1024(SP), R14          // the next free slot of the buffer of hits
 chunk:
 	VMOVDQU16 (SI), Z0
 	TESTQ R13, R13
@@ -76,20 +100,31 @@ both:
 	INCQ BX
 	CMPQ BX, R15
 	JLT chunk
-	LEAQ (SP), DX
+	LEAQ 1024(SP), DX
 	CMPQ DX, R14
 	JEQ batch                   // no hits in the batch
 take:
 	MOVWLZX (DX), R10           // x
-	MOVQ R10, R11
-	SHRQ $6, R11
-	MOVQ (AX)(R11*8), R12
-	BTRQ R10, R12               // CF: x was still a target
-	SBBQ $0, R8
-	MOVQ R12, (AX)(R11*8)
+	MOVB $0, (SP)(R10*1)
 	ADDQ $2, DX
 	CMPQ DX, R14
 	JLT take
+	// Back to t: the flags of its nw words, counted.
+	MOVQ 2048(SP), DX
+	XORQ R8, R8
+	XORQ R10, R10
+rebuild:
+	MOVQ R10, R11
+	SHLQ $6, R11
+	VMOVDQU8 (SP)(R11*1), Z7
+	VPMOVB2M Z7, K2
+	KMOVQ K2, R11
+	MOVQ R11, (AX)(R10*8)
+	POPCNTQ R11, R11
+	ADDQ R11, R8
+	INCQ R10
+	CMPQ R10, DX
+	JLT rebuild
 	TESTQ R8, R8
 	JZ exhausted                // every target found
 	VMOVDQU64 (AX), Z8
