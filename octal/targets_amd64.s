@@ -109,24 +109,30 @@ take:
 	ADDQ $2, DX
 	CMPQ DX, R14
 	JLT take
-	// Back to t: the flags of its nw words, counted.
+	// Back to t: the flags of its nw words, counted, from the last word down; with nw ≤ 8 the
+	// words are also shifted into Z8 one at a time (no reload of what was just stored).
 	MOVQ 2048(SP), DX
 	XORQ R8, R8
-	XORQ R10, R10
+	VPXORQ Z8, Z8, Z8
+	MOVQ DX, R10
 rebuild:
+	DECQ R10
 	MOVQ R10, R11
 	SHLQ $6, R11
 	VMOVDQU8 (SP)(R11*1), Z7
 	VPMOVB2M Z7, K2
 	KMOVQ K2, R11
 	MOVQ R11, (AX)(R10*8)
-	POPCNTQ R11, R11
-	ADDQ R11, R8
-	INCQ R10
-	CMPQ R10, DX
-	JLT rebuild
+	POPCNTQ R11, R12
+	ADDQ R12, R8
+	VPBROADCASTQ R11, Z13
+	VALIGNQ $7, Z13, Z8, Z8     // Z8 = word R10, then Z8's first seven
+	TESTQ R10, R10
+	JNZ rebuild
 	TESTQ R8, R8
 	JZ exhausted                // every target found
+	CMPQ DX, $8
+	JLE batch                   // Z8 holds the table, Z9 stays zero
 	VMOVDQU64 (AX), Z8
 	VMOVDQU64 64(AX), Z9
 	JMP batch
