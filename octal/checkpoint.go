@@ -28,9 +28,10 @@ import (
 // All integers are little-endian.
 type Checkpoint struct {
 	Code Code
-	v8   []uint8 // one of v8, v16, v32 holds the values
+	v8   []uint8 // one of v8, v16, v32, p holds the values
 	v16  []uint16
 	v32  []uint32
+	p    *packed // values below 2^16, packed (a file's two-byte values, a windowed run's)
 }
 
 const checkpointMagic = "grundy-octal-checkpoint\n"
@@ -44,6 +45,8 @@ func (c *Checkpoint) Len() int {
 		return len(c.v8)
 	case c.v32 != nil:
 		return len(c.v32)
+	case c.p != nil:
+		return c.p.Len()
 	}
 	return len(c.v16)
 }
@@ -54,6 +57,8 @@ func (c *Checkpoint) width() int {
 	switch {
 	case c.v8 != nil:
 		return 1
+	case c.p != nil:
+		top = c.p.top() - 1
 	case c.v16 != nil:
 		for _, v := range c.v16 {
 			top = max(top, uint32(v))
@@ -94,7 +99,7 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 	code := c.Code.String()
 	width := 2
 	switch {
-	case c.v8 != nil:
+	case c.v8 != nil, c.p != nil && c.p.top() <= 1<<8:
 		width = 1
 	case c.v32 != nil:
 		width = 4
@@ -121,12 +126,32 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 		}
 		v8 = v8[k:]
 	}
-	for _, v := range c.v16 {
-		buf = binary.LittleEndian.AppendUint16(buf, v)
-		if len(buf) == cap(buf) {
-			if err := flush(); err != nil {
-				return cw.n, err
+	put16 := func(vals []uint16) error {
+		for _, v := range vals {
+			if width == 1 {
+				buf = append(buf, byte(v))
+			} else {
+				buf = binary.LittleEndian.AppendUint16(buf, v)
 			}
+			if len(buf) == cap(buf) {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := put16(c.v16); err != nil {
+		return cw.n, err
+	}
+	if c.p != nil {
+		var err error
+		c.p.chunks(0, c.p.Len(), func(_ int, v []uint16) bool {
+			err = put16(v)
+			return err == nil
+		})
+		if err != nil {
+			return cw.n, err
 		}
 	}
 	for _, v := range c.v32 {
@@ -205,11 +230,14 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 	}
 	cp := &Checkpoint{Code: code}
 	buf := make([]byte, 1<<16)
+	var vals []uint16
 	switch width {
 	case 1:
 		cp.v8 = make([]uint8, 0, count)
 	case 2:
-		cp.v16 = make([]uint16, 0, count)
+		// Two-byte values are kept packed (packed.go): a long run's checkpoint in about half
+		// the memory, which a resumed run shares (window.go).
+		cp.p = &packed{}
 	default:
 		cp.v32 = make([]uint32, 0, count)
 	}
@@ -220,14 +248,19 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 		}
 		crc = crc32.Update(crc, castagnoli, chunk)
 		left -= len(chunk)
-		if width == 1 {
+		switch width {
+		case 1:
 			cp.v8 = append(cp.v8, chunk...)
-			continue
-		}
-		for i := 0; i < len(chunk); i += int(width) {
-			if width == 2 {
-				cp.v16 = append(cp.v16, binary.LittleEndian.Uint16(chunk[i:]))
-			} else {
+		case 2:
+			for i := 0; i < len(chunk); i += 2 {
+				vals = append(vals, binary.LittleEndian.Uint16(chunk[i:]))
+			}
+			if len(vals) >= segLen || left == 0 { // whole segments, packed once
+				cp.p.appendValues(vals)
+				vals = vals[:0]
+			}
+		default:
+			for i := 0; i < len(chunk); i += 4 {
 				cp.v32 = append(cp.v32, binary.LittleEndian.Uint32(chunk[i:]))
 			}
 		}
@@ -254,6 +287,8 @@ func (c *Checkpoint) value(n int) uint32 {
 		return uint32(c.v8[n])
 	case c.v32 != nil:
 		return c.v32[n]
+	case c.p != nil:
+		return uint32(c.p.at(n))
 	}
 	return uint32(c.v16[n])
 }

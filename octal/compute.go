@@ -50,6 +50,7 @@ type Options struct {
 	byteBits   uint             // tests: values of more bits than this are not stored as bytes (0: 8)
 	specFrom   int              // tests: speculate from this heap on, however recent the last rare heap (0: specFrom, specQuiet)
 	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
+	win        windowOptions    // tests: a window from an earlier heap, smaller, in smaller units
 }
 
 // DefaultWorkers is the number of cores a computation uses when Options.Workers is 0 (and
@@ -116,7 +117,9 @@ func fmtBytes(b int64) string {
 
 // BytesPerValue returns the memory Compute needs per heap for code c while every value fits in
 // a byte (values are stored as bytes, then as two bytes once one passes 255, four past 65535;
-// three-heap codes also keep a two-heap value set per heap).
+// three-heap codes also keep a two-heap value set per heap). A long run of a code whose period no
+// theorem proves (Grundy's game) keeps its two-byte values packed in at most 10 bits a heap past
+// heap 2^25 (its sparse step then reads a window of the values), plus 256 MiB for the window.
 func BytesPerValue(c Code) int64 { return bytesPerValue(c, 1) }
 
 func bytesPerValue(c Code, width int) int64 {
@@ -129,14 +132,31 @@ func bytesPerValue(c Code, width int) int64 {
 // memOverhead is the memory counted for the method's tables besides the values.
 const memOverhead = 8 << 20
 
+// need returns the memory counted for the values g(0..to) of c at width bytes a value.
+func need(c Code, to, width int) int64 {
+	n := int64(to) + 1
+	plain := n*bytesPerValue(c, width) + memOverhead
+	if width == 2 && windowable(c) && canMap && n > windowFrom {
+		return min(plain, n*windowBits/8+windowOverhead+memOverhead)
+	}
+	return plain
+}
+
 // MaxTo returns the largest heap whose values fit in maxBytes for code c, values stored as bytes.
 func MaxTo(c Code, maxBytes int64) int { return maxTo(c, maxBytes, 1) }
 
+// maxTo returns the largest heap to with need(c, to, width) ≤ maxBytes.
 func maxTo(c Code, maxBytes int64, width int) int {
 	if maxBytes <= memOverhead {
 		return 0
 	}
-	return int(min((maxBytes-memOverhead)/bytesPerValue(c, width)-1, 1<<40))
+	to := min((maxBytes-memOverhead)/bytesPerValue(c, width)-1, 1<<40)
+	if width == 2 && windowable(c) && canMap && maxBytes > memOverhead+windowOverhead {
+		if w := (maxBytes-memOverhead-windowOverhead)*8/windowBits - 1; w >= windowFrom {
+			to = max(to, min(w, 1<<40))
+		}
+	}
+	return int(to)
 }
 
 // Result is what Compute found. Values beyond ComputedTo are available through Value when a
@@ -162,6 +182,10 @@ type Result struct {
 	v8    []uint8
 	v16   []uint16
 	v32   []uint32
+	p     *packed // the values of a windowed run (window.go)
+	// Tests: the most values a window released at once, and the splits read around it.
+	winPeak int
+	winFar  int64
 }
 
 // Value returns g(n): computed, or deduced from a proved period. ok is false when n is beyond
@@ -184,13 +208,15 @@ func (r *Result) Value(n int) (v uint32, ok bool) {
 		return uint32(r.v8[n]), true
 	case r.v16 != nil:
 		return uint32(r.v16[n]), true
+	case r.p != nil:
+		return uint32(r.p.at(n)), true
 	}
 	return r.v32[n], true
 }
 
 // Checkpoint returns the computed values as a checkpoint (sharing memory with r).
 func (r *Result) Checkpoint() *Checkpoint {
-	return &Checkpoint{Code: r.Code, v8: r.v8, v16: r.v16, v32: r.v32}
+	return &Checkpoint{Code: r.Code, v8: r.v8, v16: r.v16, v32: r.v32, p: r.p}
 }
 
 // Compute returns the Grundy sequence of c from g(0) up to opt.To, stopping early when the
@@ -213,7 +239,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 			// is alive too, so only two thirds of the budget can hold values.
 			limit = openLimit(c, opt.MaxBytes, width)
 		} else if limit > maxTo {
-			return nil, &LimitError{To: limit, Need: int64(limit+1)*bytesPerValue(c, width) + memOverhead, MaxBytes: opt.MaxBytes, MaxTo: maxTo, Width: width}
+			return nil, &LimitError{To: limit, Need: need(c, limit, width), MaxBytes: opt.MaxBytes, MaxTo: maxTo, Width: width}
 		}
 	} else if limit == 0 {
 		return nil, errors.New("octal: set Options.To or Options.MaxBytes")
@@ -258,7 +284,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 				limit = min(limit, max(openLimit(c, opt.MaxBytes, w), known.Len()-1))
 			} else if mt := maxTo(c, opt.MaxBytes, w); limit > mt {
 				res.Elapsed = time.Since(start)
-				return res, &LimitError{To: limit, Need: int64(limit+1)*bytesPerValue(c, w) + memOverhead,
+				return res, &LimitError{To: limit, Need: need(c, limit, w),
 					MaxBytes: opt.MaxBytes, MaxTo: mt, WidenedAt: at, Width: w, Why: res.widen}
 			}
 		}
@@ -296,7 +322,20 @@ func runAs[T value](ctx context.Context, c Code, limit, capacity int, opt *Optio
 	if known != nil {
 		n = min(known.Len(), limit+1)
 	}
-	e := newEngine(c, make([]T, 0, max(capacity, n)))
+	var g []T
+	var win *window
+	if _, wide := any(g).([]uint16); wide {
+		// The window's array is mapped for the whole run at once (address space only).
+		var gw []uint16
+		if gw, win = newWindow(c, max(limit+1, n), limit, opt.MaxBytes, opt.win); win != nil {
+			g = any(gw).([]T)
+		}
+	}
+	if g == nil {
+		g = make([]T, 0, max(capacity, n))
+	}
+	e := newEngine(c, g)
+	e.win = win
 	if isNarrow[T]() {
 		e.narrowBits = opt.narrowBits
 		var zero T
@@ -311,6 +350,7 @@ func runAs[T value](ctx context.Context, c Code, limit, capacity int, opt *Optio
 // from a checkpoint: they are replayed (taken instead of computed) before the computation goes on.
 func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Options, known *Checkpoint, n int) (*Result, error) {
 	defer e.close()
+	defer e.win.close() // after the speculator's verifier is gone (defers run last first)
 	// Speculation runs the 16-bit kernels: an engine of bytes widens before it would need them.
 	var sp *speculator
 	if e16, ok := any(e).(*engine[uint16]); ok && opt.workers() >= 2 {
@@ -332,7 +372,10 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	var replayCut bool
 	var replayErr error
 	if known != nil {
+		e.win.adopt(known.p, n)
 		switch {
+		case known.p != nil:
+			replayCut, replayErr = replayPacked(ctx, e, known.p, n)
 		case known.v8 != nil:
 			replayCut, replayErr = replayAll(ctx, e, known.v8[:n])
 		case known.v16 != nil:
@@ -354,11 +397,20 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 		case []uint8:
 			r.v8 = g
 		case []uint16:
+			if e.win != nil {
+				r.p = e.flush() // the array's mapping ends with the run
+				r.winPeak, r.winFar = e.win.peak, e.win.farRead.Load()
+				break
+			}
 			r.v16 = g
 		case []uint32:
 			r.v32 = g
 		}
-		setPeriod(r, det, e.g)
+		if r.p != nil {
+			setPeriodPacked(r, r.p)
+		} else {
+			setPeriod(r, det, e.g)
+		}
 		return r
 	}
 	if replayErr != nil {
@@ -390,6 +442,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			cost += n * n / 64
 		}
 		end := min(limit+1, n+max(1, min(work/cost, n/8+16)))
+		if e.win != nil {
+			end = min(end, n+e.win.chunk) // the heaps the window is placed for
+		}
 		if need := det.nextNeed(); need > n && need < end && !opt.KeepGoing {
 			end = need
 		}
@@ -424,6 +479,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			}
 		}
 		det.update(e.g)
+		if err := e.slide(); err != nil {
+			return result(), err
+		}
 		if opt.Progress != nil || opt.Status != nil {
 			target := limit + 1
 			need := det.nextNeed()
@@ -445,7 +503,11 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			return result(), err
 		}
 		if opt.Save != nil && time.Since(lastSave) >= every {
-			if err := opt.Save(&Checkpoint{Code: c, v8: asU8(e.g), v16: asU16(e.g), v32: asU32(e.g)}); err != nil {
+			cp := &Checkpoint{Code: c, v8: asU8(e.g), v16: asU16(e.g), v32: asU32(e.g)}
+			if e.win != nil {
+				cp.v16, cp.p = nil, e.flush()
+			}
+			if err := opt.Save(cp); err != nil {
 				return result(), err
 			}
 			lastSave = time.Now()
@@ -475,8 +537,16 @@ func setPeriod[T value](r *Result, det *detector[T], g []T) {
 		r.Period, r.Preperiod, r.Proved = p, n0, true
 		return
 	}
-	if p, n0, ok := apparent(g); ok {
+	if p, n0, ok := apparent(sliceSeq(g)); ok {
 		r.Period, r.Preperiod = p, n0
+	}
+}
+
+// setPeriodPacked is setPeriod for the values of a windowed run: apparent only (the window is
+// for codes whose periods no theorem proves).
+func setPeriodPacked(r *Result, p *packed) {
+	if per, n0, ok := apparent(seq{n: p.Len(), at: func(i int) uint32 { return uint32(p.at(i)) }}); ok {
+		r.Period, r.Preperiod = per, n0
 	}
 }
 

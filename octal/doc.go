@@ -60,5 +60,12 @@
 // bytes when a value passes 255 (Officers at heap 10,344; Grundy's game at heap 7,250,049, whose
 // value is 256) or when the sparse step needs its 16-bit kernels (values of 64 or more: the
 // target search, the block marking, the speculation on two cores), and to four past 65535.
-// Checkpoints store the values at the width they had.
+// Checkpoints store the values at the width they had; two-byte values are read back packed.
+//
+// A long run of a code whose period no theorem proves (Grundy's game) keeps, past heap 2^25,
+// every value in a packed store (packed.go: each segment of 2^20 values at the width its largest
+// value needs, 9 bits for Grundy's game) and only a window of the two-byte array resident: a
+// prefix and the heaps behind the last one that the rare heaps' partners reach (window.go, on
+// Linux). The kernels read the window as before; deep target searches and the readers of the
+// whole sequence read the store. A resumed run shares the checkpoint's packed values.
 package octal

@@ -70,6 +70,7 @@ type engine[T value] struct {
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
+	win        *window // the values array's window (uint16 engines of long runs; nil: none)
 	widen      string  // why the last errWiden
 	pairEvals  uint64  // two-heap option evaluations done (for benchmarks)
 	help       *helper // the second core of the quadratic loop
@@ -212,6 +213,11 @@ func (e *engine[T]) step() error {
 	if n >= e.nextEval && e.nextEval > 0 {
 		e.reconsider()
 	}
+	if e.win.released() && !e.stepFits() {
+		if err := e.unwindow(); err != nil {
+			return err
+		}
+	}
 	e.nextGen()
 	e.markSimple(n)
 	var v uint32
@@ -340,9 +346,11 @@ func (e *engine[T]) reconsider() {
 	e.nextEval = 2 * n
 	size := 1 << e.vbits
 	cnt := make([]int64, size)
-	for _, v := range e.g[n/2:] {
-		cnt[v]++
-	}
+	e.forValues(n/2, n, func(_ int, g []T) {
+		for _, v := range g {
+			cnt[v]++
+		}
+	})
 	// After the transform cnt[M] = Σ_v count(v)·(-1)^popcount(v&M), so the number of rare
 	// (even-parity) values under mask M is (total + cnt[M]) / 2.
 	walshHadamard(cnt)
@@ -363,9 +371,18 @@ func (e *engine[T]) reconsider() {
 		e.resetScans()
 		e.rare = e.rare[:0]
 		e.rareVal = e.rareVal[:0]
-		for r := 1; r < n; r++ {
-			if !e.common[e.g[r]] {
-				e.rare = append(e.rare, uint32(r))
+		e.forValues(1, n, func(lo int, g []T) {
+			for j, v := range g {
+				if !e.common[v] {
+					e.rare = append(e.rare, uint32(lo+j))
+				}
+			}
+		})
+		if e.win.released() {
+			// The sparse step reads the rare heaps' values from rareVal: fill it here, where
+			// the values are read through the window.
+			for _, r := range e.rare {
+				e.rareVal = append(e.rareVal, uint16(e.at(int(r))))
 			}
 		}
 	}

@@ -95,15 +95,27 @@ func (d *detector[T]) need(p, n0 int) int {
 	return d.k*n0 + (d.k-1)*p + d.t + p
 }
 
+// seq is read access to g(0), …, g(n−1): a slice's (sliceSeq), or a packed store's, for the
+// readers of the whole sequence that a windowed run (window.go) serves too.
+type seq struct {
+	n  int
+	at func(i int) uint32
+}
+
+// sliceSeq returns the seq of g.
+func sliceSeq[T value](g []T) seq {
+	return seq{n: len(g), at: func(i int) uint32 { return uint32(g[i]) }}
+}
+
 // backScan returns 1 + the largest n < len(g)−p with g[n] ≠ g[n+p], or 0.
-func backScan[T value](g []T, p int) int {
-	return backScanFrom(g, p, len(g)-p)
+func backScan(g seq, p int) int {
+	return backScanFrom(g, p, g.n-p)
 }
 
 // backScanFrom returns 1 + the largest n < from with g[n] ≠ g[n+p], or 0.
-func backScanFrom[T value](g []T, p, from int) int {
+func backScanFrom(g seq, p, from int) int {
 	for n := from - 1; n >= 0; n-- {
-		if g[n] != g[n+p] {
+		if g.at(n) != g.at(n+p) {
 			return n + 1
 		}
 	}
@@ -325,7 +337,7 @@ func (d *detector[T]) addRun(g []T, m, p, step, count int) {
 	N := len(g)
 	if count == 1 || p == step {
 		// One candidate: an isolated occurrence, or π standing for its multiples.
-		d.addCand(candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N})
+		d.addCand(candidate{p: p, n0: backScanFrom(sliceSeq(g), p, N-m-p), from: N})
 		return
 	}
 	// The stretch with period step around the run's windows: from s to e (e < N−p+step), and
@@ -348,7 +360,7 @@ func (d *detector[T]) addRun(g []T, m, p, step, count int) {
 	piece := func(p, count int) {
 		switch {
 		case count == 1:
-			d.addCand(candidate{p: p, n0: backScanFrom(g, p, N-m-p), from: N})
+			d.addCand(candidate{p: p, n0: backScanFrom(sliceSeq(g), p, N-m-p), from: N})
 		case count > 1:
 			d.addCand(candidate{p: p, n0: max(s, s0-p, 0), from: N, step: step, more: count - 1,
 				split: e + p, s: s, s0: s0})
@@ -389,7 +401,7 @@ func (d *detector[T]) smallest(g []T) (p, n0 int, ok bool) {
 func (d *detector[T]) proved(g []T) (p, n0 int, ok bool) {
 	p, n0, ok = d.smallest(g)
 	if ok {
-		p, n0 = minimise(g, p, n0)
+		p, n0 = minimise(sliceSeq(g), p, n0)
 	}
 	return p, n0, ok
 }
@@ -410,13 +422,13 @@ func (d *detector[T]) nextNeed() int {
 
 // minimise: g is periodic with period p from n0 on (proved or apparent). A divisor q of p is a
 // period too if g(n+q) = g(n) on a stretch of at least p values inside the periodic part.
-func minimise[T value](g []T, p, n0 int) (int, int) {
+func minimise(g seq, p, n0 int) (int, int) {
 	for {
 		better := false
 		for _, f := range primeFactors(p) {
 			q := p / f
 			m0 := backScan(g, q)
-			if len(g)-q-max(m0, n0) >= p {
+			if g.n-q-max(m0, n0) >= p {
 				p, n0, better = q, m0, true
 				break
 			}
@@ -458,19 +470,19 @@ const (
 
 // heuristicCandidates returns the periods p suggested by the tail search and the anchors, each
 // with its exact preperiod on g, among those whose periodic part is at least tailWindow long.
-func heuristicCandidates[T value](g []T) []candidate {
+func heuristicCandidates(g seq) []candidate {
 	var cands []candidate
 	tried := map[int]bool{}
+	N := g.n
 	add := func(p int) {
-		if p <= 0 || p >= len(g) || tried[p] {
+		if p <= 0 || p >= N || tried[p] {
 			return
 		}
 		tried[p] = true
-		if n0 := backScan(g, p); len(g)-p-n0 >= tailWindow {
+		if n0 := backScan(g, p); N-p-n0 >= tailWindow {
 			cands = append(cands, candidate{p: p, n0: n0})
 		}
 	}
-	N := len(g)
 	pw := uint64(1)
 	for range tailWindow {
 		pw *= hashMultiple
@@ -478,9 +490,9 @@ func heuristicCandidates[T value](g []T) []candidate {
 	anchors := map[uint64]int{}
 	var h uint64
 	for pos := range N {
-		h = h*hashMultiple + uint64(g[pos]) + 1
+		h = h*hashMultiple + uint64(g.at(pos)) + 1
 		if pos >= tailWindow {
-			h -= (uint64(g[pos-tailWindow]) + 1) * pw
+			h -= (uint64(g.at(pos-tailWindow)) + 1) * pw
 		}
 		if pos+1 >= tailWindow && (h*hashMultiple)>>anchorShift == 0 {
 			if prev, ok := anchors[h]; ok {
@@ -491,9 +503,16 @@ func heuristicCandidates[T value](g []T) []candidate {
 	}
 	if N >= 2*tailWindow {
 		found := 0
-		tail := g[N-tailWindow:]
+		equal := func(p int) bool { // g[N−tailWindow−p : N−p] == g[N−tailWindow:]
+			for i := N - tailWindow; i < N; i++ {
+				if g.at(i-p) != g.at(i) {
+					return false
+				}
+			}
+			return true
+		}
 		for p := 1; p <= min(tailMaxP, N-tailWindow) && found < 2; p++ {
-			if g[N-1-p] == tail[tailWindow-1] && slices.Equal(g[N-tailWindow-p:N-p], tail) {
+			if g.at(N-1-p) == g.at(N-1) && equal(p) {
 				add(p)
 				found++
 			}
@@ -505,9 +524,9 @@ func heuristicCandidates[T value](g []T) []candidate {
 
 // apparent returns the smallest suggested period whose periodic part covers at least three
 // periods: a period that the values show but no theorem certifies.
-func apparent[T value](g []T) (p, n0 int, ok bool) {
+func apparent(g seq) (p, n0 int, ok bool) {
 	for _, c := range heuristicCandidates(g) {
-		if len(g)-c.n0 >= 3*c.p && len(g)-c.n0 >= 2*tailWindow {
+		if g.n-c.n0 >= 3*c.p && g.n-c.n0 >= 2*tailWindow {
 			p, n0 := minimise(g, c.p, c.n0)
 			return p, n0, true
 		}

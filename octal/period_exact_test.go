@@ -55,7 +55,7 @@ func checkCands[T value](t *testing.T, d *detector[T], g []T) {
 		if c.from != len(g) {
 			t.Fatalf("candidate %d followed to %d of %d", c.p, c.from, len(g))
 		}
-		if n0 := backScan(g, c.p); n0 != c.n0 {
+		if n0 := backScan(sliceSeq(g), c.p); n0 != c.n0 {
 			t.Fatalf("N=%d: candidate %d has n0 %d, exact %d", len(g), c.p, c.n0, n0)
 		}
 		if d.need(c.p, c.n0) > d.horizon {
@@ -233,7 +233,7 @@ func TestDetectorAdversarial(t *testing.T) {
 			break
 		}
 	}
-	for _, c := range heuristicCandidates(g[:need]) {
+	for _, c := range heuristicCandidates(sliceSeq(g[:need])) {
 		if c.p%per == 0 {
 			t.Fatalf("the heuristic found %d; the sequence was meant to hide it", c.p)
 		}
@@ -319,7 +319,7 @@ func TestComputeStopsAtEarliestProof(t *testing.T) {
 			continue
 		}
 		bp, bn0, _ := bruteSmallest(ref[:first], k, c.LastDigit())
-		wp, wn0 := minimise(ref[:first], bp, bn0)
+		wp, wn0 := minimise(sliceSeq(ref[:first]), bp, bn0)
 		if res.Period != wp || res.Preperiod != wn0 {
 			t.Errorf("%v: period %d from %d; brute force %d from %d (minimised from %d, %d)", c, res.Period, res.Preperiod, wp, wn0, bp, bn0)
 		}

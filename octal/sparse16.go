@@ -281,22 +281,33 @@ func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
 			e.low[lowLen-1-a] = g[a]
 		}
 	}
-	v, pairs := findTargets(g, e.low, e.splits, e.unequal, n, c, t, cnt)
+	v, pairs := findTargets(g, e.low, e.far(), e.splits, e.unequal, n, c, t, cnt)
 	e.pairEvals += pairs
 	return v
 }
 
 // findTargets is scanSplits on the values g (g[:n] at least) for a code with the given split
 // digits, for a goroutine other than the engine's: it returns the mex and the splits looked at.
-// low is nil or the reversed copy of the first values (see scanTargets).
-func findTargets(g, low []uint16, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
+// low is nil or the reversed copy of the first values (see scanTargets). far, when not nil, is
+// the window of g: the splits it does not keep in g are read through it (window.go).
+func findTargets(g, low []uint16, far *window, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
 	var evals uint64
 	for _, i := range splits {
 		m := n - i
 		if m < 2 {
 			break
 		}
-		left, pairs := scanTargets(g, low, m, halfOf(m, unequal), t, cnt)
+		h := halfOf(m, unequal)
+		hot := h
+		if far != nil {
+			hot = far.hot(m, h)
+		}
+		left, pairs := scanTargets(g, low, m, hot, t, cnt)
+		if left > 0 && hot < h {
+			more := 0
+			left, more = far.scanFar(g, m, max(hot, 0)+1, h, t, left)
+			pairs += more
+		}
 		evals += uint64(pairs)
 		if cnt = left; cnt == 0 {
 			return c, evals

@@ -192,7 +192,7 @@ func (s *speculator) produce(end int) error {
 		if s.lie != nil && n > s.lied && s.lie(n) {
 			s.lied = n // once a heap: its recomputation after the roll-back tells the truth
 			// Tests: speculate a wrong value, whose verification will fail with the true one.
-			x, pairs := findTargets(e.g[:n], e.low, e.splits, e.unequal, n, c, t, cnt)
+			x, pairs := findTargets(e.g[:n], e.low, e.far(), e.splits, e.unequal, n, c, t, cnt)
 			s.cnt[j] = math.MaxUint16
 			s.low[j], s.pairs[j] = uint16(x), pairs
 			c = x ^ 1
@@ -269,7 +269,7 @@ func (s *speculator) verify(lo, hi int64) {
 		}
 		n := s.heap0 + j
 		c := uint32(s.g[n])
-		x, pairs := findTargets(s.g[:n], s.rev, e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
+		x, pairs := findTargets(s.g[:n], s.rev, e.far(), e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
 		s.pairs[j] = pairs
 		if x != c {
 			s.low[j] = uint16(x)

@@ -32,44 +32,59 @@ type Statistics struct {
 // Statistics returns the statistics of g(0), …, g(ComputedTo) (see Statistics); it reads every
 // computed value once.
 func (r *Result) Statistics() Statistics {
+	n := r.ComputedTo + 1
 	switch {
 	case r.v8 != nil:
-		return statistics(r.v8[:r.ComputedTo+1])
+		return statistics(n, whole(r.v8[:n]))
 	case r.v16 != nil:
-		return statistics(r.v16[:r.ComputedTo+1])
+		return statistics(n, whole(r.v16[:n]))
+	case r.p != nil:
+		return statistics(n, func(f func(lo int, v []uint16) bool) { r.p.chunks(0, n, f) })
 	}
-	return statistics(r.v32[:r.ComputedTo+1])
+	return statistics(n, whole(r.v32[:n]))
 }
 
-// statistics computes the Statistics of g (non-empty).
-func statistics[T value](g []T) Statistics {
-	s := Statistics{Heaps: len(g)}
-	for i, v := range g {
-		if uint32(v) > s.Largest {
-			s.Largest, s.LargestAt = uint32(v), i
+// whole returns the pieces of g: g itself.
+func whole[T value](g []T) func(f func(lo int, v []T) bool) {
+	return func(f func(lo int, v []T) bool) { f(0, g) }
+}
+
+// statistics computes the Statistics of the n values (n ≥ 1) that pieces hands out in order.
+func statistics[T value](n int, pieces func(f func(lo int, v []T) bool)) Statistics {
+	s := Statistics{Heaps: n}
+	pieces(func(lo int, g []T) bool {
+		for i, v := range g {
+			if uint32(v) > s.Largest {
+				s.Largest, s.LargestAt = uint32(v), lo+i
+			}
 		}
-	}
+		return true
+	})
 	size := 1 << bits.Len32(s.Largest)
 	cnt := make([]int64, size)
-	for _, v := range g {
-		cnt[v]++
-	}
+	pieces(func(_ int, g []T) bool {
+		for _, v := range g {
+			cnt[v]++
+		}
+		return true
+	})
 	walshHadamard(cnt)
 	// cnt[m] = Σ_v count(v)·(−1)^popcount(v&m): the number of rare values under m is (n + cnt[m])/2.
-	n := int64(len(g))
-	best := n
+	best := int64(n)
 	for m := 0; m < size; m++ {
-		if r := (n + cnt[m]) / 2; r < best {
+		if r := (int64(n) + cnt[m]) / 2; r < best {
 			s.RareMask, best = uint32(m), r
 		}
 	}
 	s.Rare = int(best)
-	for i := len(g) - 1; i >= 0; i-- {
-		if bits.OnesCount32(uint32(g[i])&s.RareMask)&1 == 0 {
-			s.LastRare = i
-			break
+	pieces(func(lo int, g []T) bool {
+		for i, v := range g {
+			if bits.OnesCount32(uint32(v)&s.RareMask)&1 == 0 {
+				s.LastRare = lo + i
+			}
 		}
-	}
+		return true
+	})
 	return s
 }
 

@@ -187,8 +187,9 @@ func TestResumeAcrossWidths(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if wide := stop >= 10344; (cp.v16 != nil) != wide || (cp.v8 != nil) == wide {
-			t.Fatalf("checkpoint to %d: bytes %v, uint16 %v", stop, cp.v8 != nil, cp.v16 != nil)
+		// A file's two-byte values are read packed.
+		if wide := stop >= 10344; (cp.p != nil) != wide || (cp.v8 != nil) == wide {
+			t.Fatalf("checkpoint to %d: bytes %v, packed %v", stop, cp.v8 != nil, cp.p != nil)
 		}
 		resume(fmt.Sprintf("resumed from heap %d", stop), cp, to, full)
 	}
@@ -208,7 +209,7 @@ func TestResumeAcrossWidths(t *testing.T) {
 
 	// The old format: uint16 values, resumed past its end and to a prefix that fits in bytes.
 	old, err := LoadFile(filepath.Join("testdata", "officers-12000-u16.ckpt"), 0)
-	if err != nil || old.v16 == nil || old.Len() != 12001 {
+	if err != nil || old.p == nil || old.Len() != 12001 {
 		t.Fatalf("old checkpoint: %v", err)
 	}
 	resume("old uint16 checkpoint", old, to, full)

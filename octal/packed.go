@@ -1,0 +1,166 @@
+package octal
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Packed values: the compact store of a long run's values (see window.go) and of a checkpoint
+// read from a file.
+//
+// The values are cut into segments of segLen; each segment is packed at the width its own
+// largest value needs (0 to 16 bits a value), so a value that needs a bit more widens only its
+// own segment, never the values stored before it. Grundy's game, whose values stay below 512 up
+// to 2.6·10^9 heaps at least, takes 9 bits a heap where a value passes 255 and 8 elsewhere.
+
+// segBits: a segment holds 2^segBits values.
+const (
+	segBits = 20
+	segLen  = 1 << segBits
+)
+
+// packed holds the values g(0), …, g(n−1), each below 2^16. Full segments never change; only
+// the last one, when partial, is replaced (by a new slice) as values are appended, so a copy of
+// the segment list (snapshot) stays valid while the original grows.
+type packed struct {
+	segs []segment
+	n    int
+}
+
+// segment is segLen values (fewer in the last) of width bits each, value i at bits
+// i·width … i·width+width−1 of words (little-endian), plus a zero word so a value is read
+// from two words without a bounds check.
+type segment struct {
+	width uint8
+	words []uint64
+}
+
+// Len returns the number of values held.
+func (p *packed) Len() int { return p.n }
+
+// at returns g(i), i < p.n.
+func (p *packed) at(i int) uint16 {
+	s := &p.segs[i>>segBits]
+	w := uint(s.width)
+	if w == 0 {
+		return 0
+	}
+	bit := uint(i&(segLen-1)) * w
+	k := bit / 64
+	lo := s.words[k] >> (bit % 64)
+	hi := s.words[k+1] << (63 - bit%64) << 1 // the bits past the first word (0 when none)
+	return uint16((lo | hi) & (1<<w - 1))
+}
+
+// decode puts g(lo), …, g(lo+len(dst)−1) in dst.
+func (p *packed) decode(lo int, dst []uint16) {
+	for len(dst) > 0 {
+		s := &p.segs[lo>>segBits]
+		off := lo & (segLen - 1)
+		k := min(len(dst), segLen-off)
+		unpack(s, off, dst[:k])
+		dst, lo = dst[k:], lo+k
+	}
+}
+
+// unpack puts the values off, off+1, … of s in dst.
+func unpack(s *segment, off int, dst []uint16) {
+	w := uint(s.width)
+	if w == 0 {
+		clear(dst)
+		return
+	}
+	mask := uint64(1)<<w - 1
+	bit := uint(off) * w
+	words := s.words
+	for j := range dst {
+		k, b := bit/64, bit%64
+		x := words[k]>>b | words[k+1]<<(63-b)<<1
+		dst[j] = uint16(x & mask)
+		bit += w
+	}
+}
+
+// packSegment packs vals (at most segLen values) at the width their largest value needs.
+func packSegment(vals []uint16) segment {
+	top := uint16(0)
+	for _, v := range vals {
+		top |= v
+	}
+	w := uint(bits.Len16(top))
+	s := segment{width: uint8(w)}
+	if w == 0 {
+		return s
+	}
+	s.words = make([]uint64, (len(vals)*int(w)+63)/64+1)
+	bit := uint(0)
+	for _, v := range vals {
+		k, b := bit/64, bit%64
+		s.words[k] |= uint64(v) << b
+		if b+w > 64 {
+			s.words[k+1] |= uint64(v) >> (64 - b)
+		}
+		bit += w
+	}
+	return s
+}
+
+// appendValues appends vals (each below 2^16) to p.
+func (p *packed) appendValues(vals []uint16) {
+	var buf []uint16
+	if off := p.n & (segLen - 1); off != 0 && len(vals) > 0 {
+		// Refill the partial last segment: its values and the new ones, packed anew.
+		k := min(len(vals), segLen-off)
+		buf = make([]uint16, off+k)
+		unpack(&p.segs[len(p.segs)-1], 0, buf[:off])
+		copy(buf[off:], vals[:k])
+		p.segs[len(p.segs)-1] = packSegment(buf)
+		p.n += k
+		vals = vals[k:]
+	}
+	for len(vals) > 0 {
+		k := min(len(vals), segLen)
+		p.segs = append(p.segs, packSegment(vals[:k]))
+		p.n += k
+		vals = vals[k:]
+	}
+}
+
+// snapshot returns a packed holding the same values that stays as it is while p grows.
+func (p *packed) snapshot() *packed {
+	return &packed{segs: slices.Clip(slices.Clone(p.segs)), n: p.n}
+}
+
+// top returns the smallest power of two above every value (1 when all are 0): 1 << the widest
+// segment's width.
+func (p *packed) top() uint32 {
+	w := uint8(0)
+	for i := range p.segs {
+		w = max(w, p.segs[i].width)
+	}
+	return 1 << w
+}
+
+// bytes returns the memory the packed values take.
+func (p *packed) bytes() int64 {
+	b := int64(len(p.segs)) * 32
+	for i := range p.segs {
+		b += int64(len(p.segs[i].words)) * 8
+	}
+	return b
+}
+
+// chunks calls f with the values g(lo), …, g(hi−1) of p in order, a segment at most at a time
+// (f's slice is reused: it must not keep it), and stops when f returns false.
+func (p *packed) chunks(lo, hi int, f func(lo int, v []uint16) bool) {
+	buf := make([]uint16, min(segLen, max(hi-lo, 0)))
+	for lo < hi {
+		k := min(hi-lo, segLen-lo&(segLen-1))
+		b := buf[:k]
+		p.decode(lo, b)
+		if !f(lo, b) {
+			return
+		}
+		lo += k
+	}
+}
