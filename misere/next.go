@@ -50,6 +50,24 @@ func (q *Quotient) extend(ctx context.Context, maxSize int) (*Quotient, error) {
 // extendRounds is extend with at most rounds recalibrations, accelerating runs of failures (step
 // 4) when accel is set.
 func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int, accel bool) (*Quotient, error) {
+	return q.extendWith(ctx, growth{maxSize: maxSize, rounds: rounds, accel: accel})
+}
+
+// growth holds the limits of one step of extend.
+type growth struct {
+	maxSize int  // the size limit
+	rounds  int  // the recalibrations allowed
+	accel   bool // accelerate runs of failures (step 4)
+	// compactNodes bounds the failure searches of ordinary trials only by maxSearchBytes as
+	// their compact sets take it (and the step bound), not as if every set kept took its whole
+	// bitset: the searches go further in the same memory, and computations that stopped at
+	// the search's limit go on (and take longer to stop).
+	compactNodes bool
+}
+
+// extendWith is extend with the limits of g.
+func (q *Quotient) extendWith(ctx context.Context, g growth) (*Quotient, error) {
+	maxSize, rounds, accel := g.maxSize, g.rounds, g.accel
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -107,7 +125,7 @@ func (q *Quotient) extendRounds(ctx context.Context, maxSize, rounds int, accel 
 			return fail(&SizeError{Max: maxSize, Heap: n})
 		}
 		nodes := maxStates
-		if !accelerated {
+		if !accelerated && !g.compactNodes {
 			nodes = min(nodes, wholeSetNodes(t.Order()))
 		}
 		var f []int32
