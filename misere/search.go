@@ -238,8 +238,9 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 // empty set). Option sets tend to sit in a narrow range of the elements, so this is much smaller
 // than the whole bitset, and comparing against it reads only that range.
 type tset struct {
-	lo int32
-	w  []uint64
+	lo  int32
+	pop int32 // the number of elements
+	w   []uint64
 }
 
 // tsetBytes is the memory of a tset besides its words: its header and the list's slot.
@@ -257,7 +258,11 @@ func compact(b bitset) tset {
 	if lo == hi {
 		return tset{}
 	}
-	return tset{lo: int32(lo), w: slices.Clone(b[lo:hi])}
+	pop := 0
+	for _, x := range b[lo:hi] {
+		pop += bits.OnesCount64(x)
+	}
+	return tset{lo: int32(lo), pop: int32(pop), w: slices.Clone(b[lo:hi])}
 }
 
 // within reports whether a is a subset of the bitset s.
@@ -294,9 +299,27 @@ func subsumed(list []tset, s bitset) bool {
 }
 
 // subsumedFront is subsumed, moving the set found to the front of the list: the sets that
-// subsume one state of a search tend to subsume the next ones.
+// subsume one state of a search tend to subsume the next ones. A set with more elements than s,
+// or with words outside s's first and last non-zero words, is passed over without reading it.
 func subsumedFront(list []tset, s bitset) bool {
+	if len(list) == 0 {
+		return false
+	}
+	lo, hi := 0, len(s)
+	for lo < hi && s[lo] == 0 {
+		lo++
+	}
+	for hi > lo && s[hi-1] == 0 {
+		hi--
+	}
+	pop := 0
+	for _, x := range s[lo:hi] {
+		pop += bits.OnesCount64(x)
+	}
 	for i, a := range list {
+		if int(a.pop) > pop || (len(a.w) > 0 && (int(a.lo) < lo || int(a.lo)+len(a.w) > hi)) {
+			continue
+		}
 		if a.within(s) {
 			copy(list[1:i+1], list[:i])
 			list[0] = a
@@ -312,7 +335,7 @@ func insertMinimal(list []tset, s tset) ([]tset, int) {
 	out := list[:0]
 	freed := 0
 	for _, a := range list {
-		if s.subsetOf(a) {
+		if s.pop <= a.pop && s.subsetOf(a) {
 			freed += tsetBytes + 8*len(a.w)
 		} else {
 			out = append(out, a)

@@ -319,15 +319,17 @@ func (q *Quotient) recalibrate(ctx context.Context, f []int32, wantP bool, freed
 			if err := t.mark(ctx, t.transitions()); err != nil {
 				return nil, err
 			}
+			// The reduction keeps every sum's outcome: check f before reducing.
+			if t.isP[t.fold(0, f)] != wantP {
+				continue
+			}
 			if t, err = t.reduce(ctx); err != nil {
 				return nil, err
 			}
-			if t.isP[t.fold(0, f)] == wantP {
-				for _, h := range sub {
-					freed[h]++
-				}
-				return t, nil
+			for _, h := range sub {
+				freed[h]++
 			}
+			return t, nil
 		}
 	}
 	if tooBig {
@@ -396,11 +398,8 @@ func (q *Quotient) accelerate(ctx context.Context, f []int32, wantP bool, run []
 	if err := t.mark(ctx, t.transitions()); err != nil {
 		return nil, err
 	}
-	if t, err = t.reduce(ctx); err != nil {
-		return nil, err
-	}
 	if t.isP[t.fold(0, heapsOf(f))] != wantP {
 		return nil, nil
 	}
-	return t, nil
+	return t.reduce(ctx)
 }
