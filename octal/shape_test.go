@@ -17,7 +17,11 @@ import (
 //     value missed by an evenly spread third of the rare heaps (512 of them): how well marking a
 //     part predicts c (verifying candidates instead of marking needs this near 1);
 //   - targets/heap and splits/heap: the missing rare-class values below c, and the splits a plain
-//     scan (a = 1, 2, …) looks at until it has found them all.
+//     scan (a = 1, 2, …) looks at until it has found them all; left-after-12-chunks and -28-: the
+//     targets it has not found after 384 and 896 splits;
+//   - batches/heap and hit-lanes/heap: the target kernel's batches (4, 8, then 16 chunks of 32
+//     splits, the targets updated between batches) that end before the last target is found, and
+//     the splits in them that hit a target (each one cleared from the set).
 //
 // The values come from the engine; the statistics are recomputed here from the definition.
 func BenchmarkOctalHardShape(b *testing.B) {
@@ -56,6 +60,7 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 		part = append(part, rare[q*len(rare)/512])
 	}
 	var heaps, pairs, below, within, targets, splits float64
+	var hitLanes, batches, left12, left28 float64
 	var under [3]float64
 	for x := from; x < to; x += step {
 		heaps++
@@ -106,7 +111,7 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 		if c-p < 64 {
 			within++
 		}
-		var want [1 << 16]bool
+		var want [1 << 16]bool // the targets left
 		left := 0
 		for v := 0; v < c; v++ {
 			if !common(v) && !hit[v] && !one[v] {
@@ -115,15 +120,47 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 			}
 		}
 		targets += float64(left)
+		// The plain scan, and beside it the kernel's batches (4, 8, then 16 chunks of 32
+		// splits; a batch looks its values up in the targets left at its start).
+		inBatch := make(map[uint16]bool)
+		batchLeft := want
+		k, chunk, size := 0, 0, 4
 		for _, i := range e.splits {
 			m := x - i
 			for a := 1; 2*a <= m && left > 0; a++ {
 				splits++
-				if v := g[a] ^ g[m-a]; want[v] {
+				v := g[a] ^ g[m-a]
+				if want[v] {
 					want[v] = false
 					left--
 				}
+				if batchLeft[v] {
+					hitLanes++
+					inBatch[v] = true
+				}
+				if k++; k%kernelChunk == 0 {
+					if chunk++; chunk == size {
+						for v := range inBatch {
+							batchLeft[v] = false
+						}
+						clear(inBatch)
+						batches++
+						chunk, size = 0, min(2*size, 16)
+						switch k / kernelChunk {
+						case 12:
+							left12 += float64(left)
+						case 28:
+							left28 += float64(left)
+						}
+					}
+				}
 			}
+		}
+		if k < 12*kernelChunk {
+			left12 += float64(left) // 0: found before
+		}
+		if k < 28*kernelChunk {
+			left28 += float64(left)
 		}
 	}
 	return map[string]float64{
@@ -135,6 +172,10 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 		"partial-512-within-64": within / heaps,
 		"targets/heap":          targets / heaps,
 		"splits/heap":           splits / heaps,
+		"left-after-12-chunks":  left12 / heaps,
+		"left-after-28-chunks":  left28 / heaps,
+		"batches/heap":          batches / heaps,
+		"hit-lanes/heap":        hitLanes / heaps,
 	}
 }
 
