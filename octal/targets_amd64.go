@@ -9,7 +9,7 @@ const kernelChunk = 32
 
 // useKernel: the processor has AVX-512 F and BW (VPERMT2W, VPSRLVW, VPTESTMW on 16-bit lanes).
 // Set once at start-up, read-only afterwards.
-var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
+var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
 // for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), or, with
