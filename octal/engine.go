@@ -61,6 +61,7 @@ type engine[T value] struct {
 	rare       []uint32                     // positions r ≥ 1 whose value is rare, ascending
 	rareVal    []uint16                     // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
 	nextEval   int                          // heap at which the method is reconsidered
+	rareAtEval int                          // len(rare) after the last reconsideration
 
 	scans     []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
 	blk       *block                  // markBlockSplits16: the block of heaps being computed
@@ -329,12 +330,23 @@ func (e *engine[T]) push(v uint32) error {
 	e.maxVal = max(e.maxVal, T(v))
 	if e.mode == MethodSparse && !e.common[v] {
 		e.rare = append(e.rare, uint32(n))
+		if n >= rareRecheckFrom && len(e.rare) > e.rareAtEval+e.rareAtEval/4+64 && e.nextEval > n+1 {
+			// Many new rare heaps since the mask was chosen (Grundy's game under mask fe past
+			// heap 2^25: its values of 256 and more are rare; 5,300 of them before 2^26, each
+			// a roll-back and more splits to mark for every heap): reconsider at the next heap
+			// rather than at the next doubling.
+			e.nextEval = n + 1
+		}
 	}
 	if e.mode == MethodThreeHeap {
 		e.addT2(n)
 	}
 	return nil
 }
+
+// rareRecheckFrom is the heap from which a fast-growing rare list brings the next reconsideration
+// forward (below it the doublings come soon enough).
+const rareRecheckFrom = 1 << 20
 
 var errTooLarge = errors.New("octal: a Grundy value reached 2^24, beyond what this program handles")
 
@@ -386,6 +398,7 @@ func (e *engine[T]) reconsider() {
 			}
 		}
 	}
+	e.rareAtEval = len(e.rare)
 	if len(e.rare) <= n/8 {
 		e.mode = MethodSparse
 	} else {

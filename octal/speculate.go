@@ -1,8 +1,10 @@
 package octal
 
 import (
+	"context"
 	"math"
 	"runtime"
+	"runtime/pprof"
 	"sync/atomic"
 	"time"
 )
@@ -302,6 +304,9 @@ func (s *speculator) verifyOne() bool {
 // a little, then yields, then parks until the leader publishes more.
 func (s *speculator) verifier() {
 	defer close(s.done)
+	// Profiles tell the verifier's samples by the label octal=verifier (the leader's have none
+	// of their own): go tool pprof -tagfocus octal=verifier (or -tagignore).
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels("octal", "verifier")))
 
 	idle := 0
 	for !s.quit.Load() {
