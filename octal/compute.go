@@ -545,7 +545,7 @@ func setPeriod[T value](r *Result, det *detector[T], g []T) {
 // setPeriodPacked is setPeriod for the values of a windowed run: apparent only (the window is
 // for codes whose periods no theorem proves).
 func setPeriodPacked(r *Result, p *packed) {
-	if per, n0, ok := apparent(seq{n: p.Len(), at: func(i int) uint32 { return uint32(p.at(i)) }}); ok {
+	if per, n0, ok := apparent(packedSeq(p)); ok {
 		r.Period, r.Preperiod = per, n0
 	}
 }

@@ -95,25 +95,47 @@ func (d *detector[T]) need(p, n0 int) int {
 	return d.k*n0 + (d.k-1)*p + d.t + p
 }
 
-// seq is read access to g(0), …, g(n−1): a slice's (sliceSeq), or a packed store's, for the
-// readers of the whole sequence that a windowed run (window.go) serves too.
-type seq struct {
-	n  int
-	at func(i int) uint32
+// seq is read access to g(0), …, g(n−1): a slice's (sliceSeq), or a packed store's
+// (packedSeq), for the readers of the whole sequence that a windowed run (window.go) serves too.
+type seq[T value] struct {
+	g []T     // the values, or (g nil)
+	p *packed // the packed values
+	n int
 }
 
 // sliceSeq returns the seq of g.
-func sliceSeq[T value](g []T) seq {
-	return seq{n: len(g), at: func(i int) uint32 { return uint32(g[i]) }}
+func sliceSeq[T value](g []T) seq[T] { return seq[T]{g: g, n: len(g)} }
+
+// packedSeq returns the seq of p.
+func packedSeq(p *packed) seq[uint16] { return seq[uint16]{p: p, n: p.Len()} }
+
+// pieces calls f with the values in order, a piece at a time (f must not keep its slice).
+func (s seq[T]) pieces(f func(lo int, v []T)) {
+	if s.p == nil {
+		f(0, s.g[:s.n])
+		return
+	}
+	s.p.chunks(0, s.n, func(lo int, v []uint16) bool {
+		f(lo, any(v).([]T))
+		return true
+	})
+}
+
+// at returns g(i).
+func (s seq[T]) at(i int) uint32 {
+	if s.p != nil {
+		return uint32(s.p.at(i))
+	}
+	return uint32(s.g[i])
 }
 
 // backScan returns 1 + the largest n < len(g)−p with g[n] ≠ g[n+p], or 0.
-func backScan(g seq, p int) int {
+func backScan[T value](g seq[T], p int) int {
 	return backScanFrom(g, p, g.n-p)
 }
 
 // backScanFrom returns 1 + the largest n < from with g[n] ≠ g[n+p], or 0.
-func backScanFrom(g seq, p, from int) int {
+func backScanFrom[T value](g seq[T], p, from int) int {
 	for n := from - 1; n >= 0; n-- {
 		if g.at(n) != g.at(n+p) {
 			return n + 1
@@ -422,7 +444,7 @@ func (d *detector[T]) nextNeed() int {
 
 // minimise: g is periodic with period p from n0 on (proved or apparent). A divisor q of p is a
 // period too if g(n+q) = g(n) on a stretch of at least p values inside the periodic part.
-func minimise(g seq, p, n0 int) (int, int) {
+func minimise[T value](g seq[T], p, n0 int) (int, int) {
 	for {
 		better := false
 		for _, f := range primeFactors(p) {
@@ -470,7 +492,7 @@ const (
 
 // heuristicCandidates returns the periods p suggested by the tail search and the anchors, each
 // with its exact preperiod on g, among those whose periodic part is at least tailWindow long.
-func heuristicCandidates(g seq) []candidate {
+func heuristicCandidates[T value](g seq[T]) []candidate {
 	var cands []candidate
 	tried := map[int]bool{}
 	N := g.n
@@ -489,18 +511,21 @@ func heuristicCandidates(g seq) []candidate {
 	}
 	anchors := map[uint64]int{}
 	var h uint64
-	for pos := range N {
-		h = h*hashMultiple + uint64(g.at(pos)) + 1
-		if pos >= tailWindow {
-			h -= (uint64(g.at(pos-tailWindow)) + 1) * pw
-		}
-		if pos+1 >= tailWindow && (h*hashMultiple)>>anchorShift == 0 {
-			if prev, ok := anchors[h]; ok {
-				add(pos - prev)
+	var ring [tailWindow]uint64 // the last tailWindow terms (0 before the first)
+	g.pieces(func(lo int, v []T) {
+		for j, x := range v {
+			pos := lo + j
+			t := uint64(x) + 1
+			h = h*hashMultiple + t - ring[pos%tailWindow]*pw
+			ring[pos%tailWindow] = t
+			if pos+1 >= tailWindow && (h*hashMultiple)>>anchorShift == 0 {
+				if prev, ok := anchors[h]; ok {
+					add(pos - prev)
+				}
+				anchors[h] = pos
 			}
-			anchors[h] = pos
 		}
-	}
+	})
 	if N >= 2*tailWindow {
 		found := 0
 		equal := func(p int) bool { // g[N−tailWindow−p : N−p] == g[N−tailWindow:]
@@ -524,7 +549,7 @@ func heuristicCandidates(g seq) []candidate {
 
 // apparent returns the smallest suggested period whose periodic part covers at least three
 // periods: a period that the values show but no theorem certifies.
-func apparent(g seq) (p, n0 int, ok bool) {
+func apparent[T value](g seq[T]) (p, n0 int, ok bool) {
 	for _, c := range heuristicCandidates(g) {
 		if g.n-c.n0 >= 3*c.p && g.n-c.n0 >= 2*tailWindow {
 			p, n0 := minimise(g, c.p, c.n0)
