@@ -92,6 +92,7 @@ type LimitError struct {
 	// and Why says why: a value did not fit, or the method's 16-bit kernels took over.
 	WidenedAt int
 	Why       string
+	packed    bool // Need counts the values packed (windowBits each) and a window of them
 }
 
 // Error names the heap, the memory it needs, the limit and the largest heap that fits.
@@ -99,6 +100,10 @@ func (e *LimitError) Error() string {
 	why := ""
 	if e.WidenedAt > 0 {
 		why = fmt.Sprintf("at heap %d %s, so values take %d bytes each: ", e.WidenedAt, e.Why, e.Width)
+		if e.packed {
+			why = fmt.Sprintf("at heap %d %s, so values take up to %d bits each (packed, with a window of them at 2 bytes): ",
+				e.WidenedAt, e.Why, windowBits)
+		}
 	}
 	return fmt.Sprintf("%scomputing to heap %d needs about %s, more than the memory limit of %s (the largest heap that fits is %d)",
 		why, e.To, fmtBytes(e.Need), fmtBytes(e.MaxBytes), e.MaxTo)
@@ -132,20 +137,23 @@ func bytesPerValue(c Code, width int) int64 {
 // memOverhead is the memory counted for the method's tables besides the values.
 const memOverhead = 8 << 20
 
-// need returns the memory counted for the values g(0..to) of c at width bytes a value.
-func need(c Code, to, width int) int64 {
+// memNeed returns the memory counted for the values g(0..to) of c at width bytes a value, and
+// whether it counts them packed (a windowed run, window.go).
+func memNeed(c Code, to, width int) (int64, bool) {
 	n := int64(to) + 1
 	plain := n*bytesPerValue(c, width) + memOverhead
 	if width == 2 && windowable(c) && canMap && n > windowFrom {
-		return min(plain, n*windowBits/8+windowOverhead+memOverhead)
+		if p := (n*windowBits+7)/8 + windowOverhead + memOverhead; p < plain {
+			return p, true
+		}
 	}
-	return plain
+	return plain, false
 }
 
 // MaxTo returns the largest heap whose values fit in maxBytes for code c, values stored as bytes.
 func MaxTo(c Code, maxBytes int64) int { return maxTo(c, maxBytes, 1) }
 
-// maxTo returns the largest heap to with need(c, to, width) ≤ maxBytes.
+// maxTo returns the largest heap to with memNeed(c, to, width) ≤ maxBytes.
 func maxTo(c Code, maxBytes int64, width int) int {
 	if maxBytes <= memOverhead {
 		return 0
@@ -239,7 +247,8 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 			// is alive too, so only two thirds of the budget can hold values.
 			limit = openLimit(c, opt.MaxBytes, width)
 		} else if limit > maxTo {
-			return nil, &LimitError{To: limit, Need: need(c, limit, width), MaxBytes: opt.MaxBytes, MaxTo: maxTo, Width: width}
+			need, packed := memNeed(c, limit, width)
+			return nil, &LimitError{To: limit, Need: need, MaxBytes: opt.MaxBytes, MaxTo: maxTo, Width: width, packed: packed}
 		}
 	} else if limit == 0 {
 		return nil, errors.New("octal: set Options.To or Options.MaxBytes")
@@ -284,8 +293,9 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 				limit = min(limit, max(openLimit(c, opt.MaxBytes, w), known.Len()-1))
 			} else if mt := maxTo(c, opt.MaxBytes, w); limit > mt {
 				res.Elapsed = time.Since(start)
-				return res, &LimitError{To: limit, Need: need(c, limit, w),
-					MaxBytes: opt.MaxBytes, MaxTo: mt, WidenedAt: at, Width: w, Why: res.widen}
+				need, packed := memNeed(c, limit, w)
+				return res, &LimitError{To: limit, Need: need, MaxBytes: opt.MaxBytes, MaxTo: mt, WidenedAt: at,
+					Width: w, Why: res.widen, packed: packed}
 			}
 		}
 		capacity := limit + 1 // with To, the whole array at once, as at the start

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -237,4 +238,39 @@ func windowAgainstReference(t *testing.T, n int) {
 	}
 	t.Logf("to %d: up to %d values released, %d splits read around the window", n, res.winPeak, res.winFar)
 
+}
+
+// TestWindowBudget: Grundy's game to 2^32 fits in 6 GiB (values packed in 10 bits, a window
+// of them at two bytes) and not in 5 GiB, which is refused when the values widen, naming the
+// limit; Officers, whose runs are not windowed, counts two bytes a value.
+func TestWindowBudget(t *testing.T) {
+	g := GrundysGame()
+	to := 1<<32 - 1
+	if !canMap {
+		t.Skip("no window on this system")
+	}
+	if need, packed := memNeed(g, to, 2); need > 6<<30 || !packed {
+		t.Fatalf("Grundy's game to 2^32 counted %d bytes (packed %v)", need, packed)
+	}
+	if mt := maxTo(g, 6<<30, 2); mt < to {
+		t.Fatalf("maxTo(6 GiB) = %d", mt)
+	}
+	for _, b := range []int64{64 << 20, 1 << 30, 5 << 30, 6 << 30} {
+		mt := maxTo(g, b, 2)
+		if need, _ := memNeed(g, mt, 2); need > b {
+			t.Errorf("budget %d: maxTo %d needs %d", b, mt, need)
+		}
+		if need, _ := memNeed(g, mt+1, 2); need <= b {
+			t.Errorf("budget %d: maxTo %d, but %d fits too", b, mt, mt+1)
+		}
+	}
+	_, err := Compute(context.Background(), g, Options{To: to, MaxBytes: 5 << 30})
+	var le *LimitError
+	if !errors.As(err, &le) || le.WidenedAt == 0 || le.MaxTo >= to ||
+		!strings.Contains(err.Error(), "up to 10 bits") || !strings.Contains(err.Error(), "memory limit of 5.0 GiB") {
+		t.Fatalf("Grundy's game to 2^32 in 5 GiB: %v", err)
+	}
+	if mt := maxTo(MustParse("0.6"), 6<<30, 2); mt != (6<<30-memOverhead)/2-1 {
+		t.Errorf("Officers: maxTo(6 GiB) at two bytes = %d", mt)
+	}
 }
