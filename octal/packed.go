@@ -164,3 +164,17 @@ func (p *packed) chunks(lo, hi int, f func(lo int, v []uint16) bool) {
 		lo += k
 	}
 }
+
+// chunksBack is chunks from the end: the pieces of g(lo), …, g(hi−1), the last first.
+func (p *packed) chunksBack(lo, hi int, f func(lo int, v []uint16) bool) {
+	buf := make([]uint16, min(segLen, max(hi-lo, 0)))
+	for hi > lo {
+		k := min(hi-lo, (hi-1)&(segLen-1)+1)
+		b := buf[:k]
+		p.decode(hi-k, b)
+		if !f(hi-k, b) {
+			return
+		}
+		hi -= k
+	}
+}

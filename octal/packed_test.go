@@ -65,6 +65,22 @@ func TestPacked(t *testing.T) {
 	if next != len(want)-1 {
 		t.Fatalf("chunks ended at %d, want %d", next, len(want)-1)
 	}
+	end := len(want) - 1
+	p.chunksBack(5, len(want)-1, func(lo int, v []uint16) bool {
+		if lo+len(v) != end || len(v) > segLen {
+			t.Fatalf("chunksBack: piece %d…%d, want one ending at %d", lo, lo+len(v), end)
+		}
+		for i, x := range v {
+			if x != want[lo+i] {
+				t.Fatalf("chunksBack: value %d is %d, want %d", lo+i, x, want[lo+i])
+			}
+		}
+		end = lo
+		return true
+	})
+	if end != 5 {
+		t.Fatalf("chunksBack ended at %d, want 5", end)
+	}
 	if snap.Len() != snapLen {
 		t.Fatalf("snapshot grew to %d values, want %d", snap.Len(), snapLen)
 	}

@@ -35,13 +35,14 @@ func (r *Result) Statistics() Statistics {
 	n := r.ComputedTo + 1
 	switch {
 	case r.v8 != nil:
-		return statistics(n, whole(r.v8[:n]))
+		return statistics(n, whole(r.v8[:n]), whole(r.v8[:n]))
 	case r.v16 != nil:
-		return statistics(n, whole(r.v16[:n]))
+		return statistics(n, whole(r.v16[:n]), whole(r.v16[:n]))
 	case r.p != nil:
-		return statistics(n, func(f func(lo int, v []uint16) bool) { r.p.chunks(0, n, f) })
+		return statistics(n, func(f func(lo int, v []uint16) bool) { r.p.chunks(0, n, f) },
+			func(f func(lo int, v []uint16) bool) { r.p.chunksBack(0, n, f) })
 	}
-	return statistics(n, whole(r.v32[:n]))
+	return statistics(n, whole(r.v32[:n]), whole(r.v32[:n]))
 }
 
 // whole returns the pieces of g: g itself.
@@ -49,17 +50,20 @@ func whole[T value](g []T) func(f func(lo int, v []T) bool) {
 	return func(f func(lo int, v []T) bool) { f(0, g) }
 }
 
-// statistics computes the Statistics of the n values (n ≥ 1) that pieces hands out in order.
-func statistics[T value](n int, pieces func(f func(lo int, v []T) bool)) Statistics {
+// statistics computes the Statistics of the n values (n ≥ 1) that pieces hands out in order;
+// back hands them out from the end, the last piece first, and stops when f returns false.
+func statistics[T value](n int, pieces, back func(f func(lo int, v []T) bool)) Statistics {
 	s := Statistics{Heaps: n}
+	largest, at := uint32(0), 0
 	pieces(func(lo int, g []T) bool {
 		for i, v := range g {
-			if uint32(v) > s.Largest {
-				s.Largest, s.LargestAt = uint32(v), lo+i
+			if uint32(v) > largest {
+				largest, at = uint32(v), lo+i
 			}
 		}
 		return true
 	})
+	s.Largest, s.LargestAt = largest, at
 	size := 1 << bits.Len32(s.Largest)
 	cnt := make([]int64, size)
 	pieces(func(_ int, g []T) bool {
@@ -77,10 +81,12 @@ func statistics[T value](n int, pieces func(f func(lo int, v []T) bool)) Statist
 		}
 	}
 	s.Rare = int(best)
-	pieces(func(lo int, g []T) bool {
-		for i, v := range g {
-			if bits.OnesCount32(uint32(v)&s.RareMask)&1 == 0 {
+	mask := s.RareMask
+	back(func(lo int, g []T) bool {
+		for i := len(g) - 1; i >= 0; i-- {
+			if bits.OnesCount32(uint32(g[i])&mask)&1 == 0 {
 				s.LastRare = lo + i
+				return false
 			}
 		}
 		return true

@@ -163,7 +163,7 @@ func TestStatisticsDefinition(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := statistics(len(g), whole(g))
+		got := statistics(len(g), whole(g), whole(g))
 		want := Statistics{Heaps: len(g), Rare: len(g) + 1}
 		for i, v := range g {
 			if v > want.Largest {
