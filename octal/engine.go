@@ -376,7 +376,8 @@ func (e *engine[T]) reconsider() {
 	if e.blk != nil {
 		e.blk.n0 = -1 // the rare list may change
 	}
-	keep := e.mode == MethodSparse && (total+cnt[e.mask])/2 <= 2*bestRare+8
+	keep := e.mode == MethodSparse && (total+cnt[e.mask])/2 <= 2*bestRare+8 &&
+		(e.win == nil || e.win.test.remask == 0) // tests: rebuild the rare list through the window
 	if !keep {
 		e.mask = best
 		e.setCommon()

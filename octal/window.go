@@ -57,6 +57,7 @@ type window struct {
 	minHead  int
 	maxBytes int64 // the memory budget (0: none), and the heap asked for
 	limit    int
+	test     windowOptions
 
 	// For tests: the most values released at once, and the splits read by scanFar.
 	peak    int
@@ -67,12 +68,14 @@ type window struct {
 type windowOptions struct {
 	from, head, unit int
 	force            bool // windows for provable codes too (the run must KeepGoing: no period is proved)
+	remask           int  // reconsider within this many heaps of each slide, rebuilding the rare list
+	closeAt          int  // from this heap on, the marking scan instead of the target search (the window closes)
 }
 
 // newWindow maps an array for capacity values when the code's runs may be windowed and the run
 // may reach the window; it returns nil (the caller makes an ordinary array) otherwise.
 func newWindow(c Code, capacity, limit int, maxBytes int64, wo windowOptions) ([]uint16, *window) {
-	w := &window{from: windowFrom, minHead: windowHead, unit: segLen, maxBytes: maxBytes, limit: limit}
+	w := &window{from: windowFrom, minHead: windowHead, unit: segLen, maxBytes: maxBytes, limit: limit, test: wo}
 	if wo.from > 0 {
 		w.from = wo.from
 	}
@@ -221,6 +224,12 @@ func (e *engine[T]) slide() error {
 	}
 	if n < w.from {
 		return nil
+	}
+	if w.test.closeAt > 0 && n >= w.test.closeAt {
+		e.noTargets = true // tests: the step reads every value
+	}
+	if w.test.remask > 0 && e.nextEval > n+w.test.remask {
+		e.nextEval = n + w.test.remask // tests: reconsider with values released
 	}
 	if !e.stepFits() {
 		return e.unwindow()

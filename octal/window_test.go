@@ -274,3 +274,47 @@ func TestWindowBudget(t *testing.T) {
 		t.Errorf("Officers: maxTo(6 GiB) at two bytes = %d", mt)
 	}
 }
+
+// TestWindowReconsiderAndClose: the method reconsidered while values are released (the rare list
+// and the rare heaps' values rebuilt through the window, often, with masks the plain run does not
+// choose), and the window closed mid-run (the marking scan reads every value, so every released
+// value is restored) give the values of the engine without a window.
+func TestWindowReconsiderAndClose(t *testing.T) {
+	ctx := context.Background()
+	n := 150_000
+	if testing.Short() || raceEnabled {
+		n = 70_000
+	}
+	for _, c := range []Code{GrundysGame(), MustParse("0.6")} {
+		plain, err := Compute(ctx, c, Options{To: n, KeepGoing: true, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, wo := range []windowOptions{
+			{from: 17_000, head: 1, unit: pageValues, force: true, remask: 3000},
+			{from: 17_000, head: 1, unit: pageValues, force: true, closeAt: n / 2},
+		} {
+			for _, workers := range []int{1, 2} {
+				what := fmt.Sprintf("%v remask %d close at %d, workers %d", c, wo.remask, wo.closeAt, workers)
+				res, err := Compute(ctx, c, Options{To: n, KeepGoing: true, Workers: workers, win: wo,
+					specFrom: 4096, specLie: everyK(211, 1)})
+				if err != nil {
+					t.Fatal(what, err)
+				}
+				for i := 0; i <= n; i++ {
+					a, _ := res.Value(i)
+					b, _ := plain.Value(i)
+					if a != b {
+						t.Fatalf("%s: g(%d) = %d, want %d", what, i, a, b)
+					}
+				}
+				if gs, ws := res.Statistics(), plain.Statistics(); gs != ws {
+					t.Fatalf("%s: statistics %+v, want %+v", what, gs, ws)
+				}
+				if res.winPeak == 0 {
+					t.Fatalf("%s: no value released", what)
+				}
+			}
+		}
+	}
+}
