@@ -283,7 +283,7 @@ func TestWindowReconsiderAndClose(t *testing.T) {
 	ctx := context.Background()
 	n := 150_000
 	if testing.Short() || raceEnabled {
-		n = 70_000
+		n = 100_000
 	}
 	for _, c := range []Code{GrundysGame(), MustParse("0.6")} {
 		plain, err := Compute(ctx, c, Options{To: n, KeepGoing: true, Workers: 1})
@@ -292,7 +292,7 @@ func TestWindowReconsiderAndClose(t *testing.T) {
 		}
 		for _, wo := range []windowOptions{
 			{from: 17_000, head: 1, unit: pageValues, force: true, remask: 3000},
-			{from: 17_000, head: 1, unit: pageValues, force: true, closeAt: n / 2},
+			{from: 17_000, head: 1, unit: pageValues, force: true, closeAt: n * 3 / 4},
 		} {
 			for _, workers := range []int{1, 2} {
 				what := fmt.Sprintf("%v remask %d close at %d, workers %d", c, wo.remask, wo.closeAt, workers)
