@@ -295,6 +295,9 @@ func TestWindowReconsiderAndClose(t *testing.T) {
 			{from: 17_000, head: 1, unit: pageValues, force: true, closeAt: n * 3 / 4},
 		} {
 			for _, workers := range []int{1, 2} {
+				if raceEnabled && workers == 1 {
+					continue // the race detector is here for the verifier
+				}
 				what := fmt.Sprintf("%v remask %d close at %d, workers %d", c, wo.remask, wo.closeAt, workers)
 				res, err := Compute(ctx, c, Options{To: n, KeepGoing: true, Workers: workers, win: wo,
 					specFrom: 4096, specLie: everyK(211, 1)})
