@@ -123,26 +123,39 @@ func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
 // whose partners are all computed, for every heap of the block.
 func (e *engine[T]) startBlock(n int) {
 	b := e.blk
-	b.n0, b.last = n, -1
+	b.begin(n)
+	g := any(e.g).([]uint16)
+	rare := e.rare
+	for _, i := range e.splits {
+		lo, hi := b.bounds(rare, n, i)
+		if hi > lo {
+			markBlock(&b.marks, b.gen, g[:n], n-i, rare[lo:hi], e.rareVal[lo:hi])
+		}
+	}
+}
+
+// begin empties b for the block of heaps n0 … n0+blockRows−1: a new generation (the tables
+// cleared when it wraps) and no rare ranges.
+func (b *block) begin(n0 int) {
+	b.n0, b.last = n0, -1
 	if b.gen++; b.gen == 0 {
 		for j := range b.marks {
 			clear(b.marks[j][:])
 		}
 		b.gen = 1
 	}
-	g := any(e.g).([]uint16)
-	rare := e.rare
 	b.lo, b.hi = b.lo[:0], b.hi[:0]
-	for _, i := range e.splits {
-		// rare[lo:hi]: r ≥ blockRows−i (partners before n) and 2r < n−i (every heap's m).
-		lo := sort.Search(len(rare), func(k int) bool { return int(rare[k]) >= blockRows-i })
-		hi := sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= n-i })
-		hi = max(hi, lo)
-		b.lo, b.hi = append(b.lo, lo), append(b.hi, hi)
-		if hi > lo {
-			markBlock(&b.marks, b.gen, g[:n], n-i, rare[lo:hi], e.rareVal[lo:hi])
-		}
-	}
+}
+
+// bounds appends and returns, for split digit i, the range rare[lo:hi] of the rare heaps whose
+// splits are marked for the whole block starting at n0: r ≥ blockRows−i (partners before n0) and
+// 2r < n0−i (every heap's m); the heaps left to each heap are rare[:lo] and rare[hi:].
+func (b *block) bounds(rare []uint32, n0, i int) (lo, hi int) {
+	lo = sort.Search(len(rare), func(k int) bool { return int(rare[k]) >= blockRows-i })
+	hi = sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= n0-i })
+	hi = max(hi, lo)
+	b.lo, b.hi = append(b.lo, lo), append(b.hi, hi)
+	return lo, hi
 }
 
 // markBlockGo marks, for j < blockRows, v^g(m0+j−r) in marks[j] for the rare heaps r (values rv);

@@ -167,21 +167,11 @@ func (s *speculator) farMark(b int64) {
 // startBlock, but only rare[far:] (whose partners lie below n0−first−lag+16).
 func (s *speculator) markFar(t *block, n0 int) {
 	e, f := s.e, &s.far
-	t.n0, t.last = n0, -1
-	if t.gen++; t.gen == 0 {
-		for j := range t.marks {
-			clear(t.marks[j][:])
-		}
-		t.gen = 1
-	}
+	t.begin(n0)
 	rare := f.rare
-	t.lo, t.hi = t.lo[:0], t.hi[:0]
 	for _, i := range e.splits {
 		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi].
-		lo := sort.Search(len(rare), func(k int) bool { return int(rare[k]) >= blockRows-i })
-		hi := sort.Search(len(rare), func(k int) bool { return 2*int(rare[k]) >= n0-i })
-		hi = max(hi, lo)
-		t.lo, t.hi = append(t.lo, lo), append(t.hi, hi)
+		lo, hi := t.bounds(rare, n0, i)
 		if k := max(lo, f.far); hi > k {
 			markBlock(&t.marks, t.gen, s.g[:n0-i-f.lag+blockRows], n0-i, rare[k:hi], f.rv[k:hi])
 		}
