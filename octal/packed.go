@@ -126,6 +126,12 @@ func (p *packed) appendValues(vals []uint16) {
 	}
 }
 
+// truncate keeps the first n values.
+func (p *packed) truncate(n int) {
+	p.segs = slices.Clip(p.segs[:(n+segLen-1)/segLen])
+	p.n = n
+}
+
 // snapshot returns a packed holding the same values that stays as it is while p grows.
 func (p *packed) snapshot() *packed {
 	return &packed{segs: slices.Clip(slices.Clone(p.segs)), n: p.n}

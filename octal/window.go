@@ -2,7 +2,6 @@ package octal
 
 import (
 	"fmt"
-	"slices"
 	"sync/atomic"
 	"unsafe"
 )
@@ -355,10 +354,4 @@ func (w *window) close() {
 		unmapValues(w.mem)
 		w.mem = nil
 	}
-}
-
-// truncate keeps the first n values.
-func (p *packed) truncate(n int) {
-	p.segs = slices.Clip(p.segs[:(n+segLen-1)/segLen])
-	p.n = n
 }

@@ -89,8 +89,8 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 	if q.IsP(e) {
 		out.Outcome, pin = "P", "in"
 	}
-	if len(heaps) != len(keys) || !allInts(keys) {
-		return splitSumMisere(run, keys, q, heaps, e, out)
+	if !allInts(keys) { // (each int key is one heap; another was split())
+		return splitSumMisere(run, keys, q, heaps, e, pin, out)
 	}
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
@@ -126,7 +126,7 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 // not those of the sum split() names (a move that does not split into heaps ≤ the largest, a
 // non-terminal N-position without a move into P, a P-position with one or with no move), why says
 // so and the caller searches.
-func splitSumMisere(run *scriptRun, keys []string, q *misere.Quotient, heaps []int, e int, out report.Solve) (Answer, string, error) {
+func splitSumMisere(run *scriptRun, keys []string, q *misere.Quotient, heaps []int, e int, pin string, out report.Solve) (Answer, string, error) {
 	legal, _, err := run.legal(keys, -1)
 	if err != nil {
 		return nil, "", run.fail(err)
@@ -147,21 +147,17 @@ func splitSumMisere(run *scriptRun, keys []string, q *misere.Quotient, heaps []i
 			out.WinningMoves = append(out.WinningMoves, report.Move{Move: m.text, To: m.to})
 		}
 	}
-	pin := "not in"
-	if out.Outcome == "P" {
-		pin = "in"
-	}
 	// A terminal sum is an N-position with no move; any other N-position has a move into P.
 	if (len(legal) == 0 && out.Outcome == "P") || (out.Outcome == "N" && len(legal) > 0) != (len(out.WinningMoves) > 0) {
 		return nil, fmt.Sprintf("the script's moves from the sum disagree with split(): the quotient says %s but %d of its %d moves lead into the P-portion",
 			out.Outcome, len(out.WinningMoves), len(legal)), nil
 	}
 	strs := []string{"none"}
-	for i, h := range heaps {
-		if i == 0 {
-			strs = strs[:0]
+	if len(heaps) > 0 {
+		strs = make([]string, len(heaps))
+		for i, h := range heaps {
+			strs[i] = strconv.Itoa(h)
 		}
-		strs = append(strs, strconv.Itoa(h))
 	}
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): split() breaks the position into heaps %s, whose product, %s, is %s the P-portion; winning moves are the script's moves whose result splits into heaps with a product in it",
 		q.MaxHeap(), q.Order(), q.POrder(), strings.Join(strs, " + "), q.Name(e), pin)
