@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"grundy/internal/regfile"
 )
 
 // Checkpoint is the state of a computation: the code and the values g(0..Len()−1). Compute
@@ -175,12 +177,24 @@ func (c *Checkpoint) WriteTo(w io.Writer) (int64, error) {
 var ErrBadCheckpoint = errors.New("not a valid octal checkpoint")
 
 // ReadCheckpoint reads a checkpoint written by WriteTo, checking its version and checksum. It
-// refuses more than maxValues values (0: no limit), so a damaged length cannot exhaust memory.
+// refuses more than maxValues values (0: no limit). A damaged length cannot exhaust memory: the
+// values are held as they arrive, so memory grows with the bytes actually read, not the length
+// claimed (LoadFile also checks the length against the file's size before reading any value).
 func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
+	return readCheckpoint(r, maxValues, -1)
+}
+
+// initialValues is the most values ReadCheckpoint allocates room for before reading them.
+const initialValues = 1 << 20
+
+// readCheckpoint is ReadCheckpoint for a reader of size bytes in all (-1: unknown).
+func readCheckpoint(r io.Reader, maxValues int, size int64) (*Checkpoint, error) {
 	br := bufio.NewReaderSize(r, 1<<20)
 	crc := uint32(0)
+	var pos int64 // bytes read so far
 	read := func(n int) ([]byte, error) {
 		b := make([]byte, n)
+		pos += int64(n)
 		if _, err := io.ReadFull(br, b); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				return nil, fmt.Errorf("%w: truncated", ErrBadCheckpoint)
@@ -228,18 +242,22 @@ func ReadCheckpoint(r io.Reader, maxValues int) (*Checkpoint, error) {
 	if count == 0 || count > 1<<40 || maxValues > 0 && count > uint64(maxValues) {
 		return nil, fmt.Errorf("%w: %d values (the limit is %d)", ErrBadCheckpoint, count, maxValues)
 	}
+	if want := pos + int64(count)*int64(width) + 4; size >= 0 && want != size {
+		return nil, fmt.Errorf("%w: its header claims %d values of %d bytes, %d bytes in all, but the file has %d bytes",
+			ErrBadCheckpoint, count, width, want, size)
+	}
 	cp := &Checkpoint{Code: code}
 	buf := make([]byte, 1<<16)
 	var vals []uint16
 	switch width {
 	case 1:
-		cp.v8 = make([]uint8, 0, count)
+		cp.v8 = make([]uint8, 0, min(count, initialValues))
 	case 2:
 		// Two-byte values are kept packed (packed.go): a long run's checkpoint in about half
 		// the memory, which a resumed run shares (window.go).
 		cp.p = &packed{}
 	default:
-		cp.v32 = make([]uint32, 0, count)
+		cp.v32 = make([]uint32, 0, min(count, initialValues))
 	}
 	for left := int(count) * int(width); left > 0; {
 		chunk := buf[:min(len(buf), left)]
@@ -375,14 +393,16 @@ func CheckWritable(path string) error {
 	return nil
 }
 
-// LoadFile reads a checkpoint file (see ReadCheckpoint).
+// LoadFile reads a checkpoint file (see ReadCheckpoint). It refuses, without blocking, a path
+// that is not a regular file (a FIFO, a device), and a file whose size is not the one its header
+// implies, before reading any value.
 func LoadFile(path string, maxValues int) (*Checkpoint, error) {
-	f, err := os.Open(path)
+	f, fi, err := regfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	cp, err := ReadCheckpoint(f, maxValues)
+	cp, err := readCheckpoint(f, maxValues, fi.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
