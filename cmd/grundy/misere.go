@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
 
 	"grundy/query"
@@ -45,11 +43,11 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 				if len(g.ruleset) > 0 {
 					return badInput("misere --script takes no ruleset flags")
 				}
-				src, err := os.ReadFile(scriptFile)
+				src, err := readScript(scriptFile, query.CLI().MaxScriptBytes)
 				if err != nil {
-					return badInput("%v", err)
+					return err
 				}
-				req.Script, req.ScriptName = string(src), scriptFile
+				req.Script, req.ScriptName = src, scriptFile
 			} else {
 				req.Game, req.Flags = g.args[0], g.ruleset
 			}

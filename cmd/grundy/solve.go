@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
-	"os"
+	"errors"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
+	"grundy/internal/regfile"
 	"grundy/query"
 	"grundy/script"
 )
@@ -169,20 +170,27 @@ func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error)
 	if file == "" {
 		return lim, badInput("--script needs a file name")
 	}
-	st, err := os.Stat(file)
+	b, err := readScript(file, lim.MaxScriptBytes)
 	if err != nil {
-		return lim, badInput("script: %v", err)
+		return lim, err
 	}
-	if st.Size() > int64(lim.MaxScriptBytes) {
-		return lim, badInput("script %s has %d bytes: the limit is %d", file, st.Size(), lim.MaxScriptBytes)
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return lim, badInput("script: %v", err)
-	}
-	if len(b) == 0 {
-		return lim, badInput("script %s is empty: want a Starlark script defining moves(pos)", file)
-	}
-	*src, *name = string(b), file
+	*src, *name = b, file
 	return lim, nil
+}
+
+// readScript reads the script file named by --script: a regular file of at most limit bytes,
+// read without blocking on a FIFO and without reading past the limit whatever the file's size
+// claims (/dev/zero has size 0 and no end).
+func readScript(file string, limit int) (string, error) {
+	b, err := regfile.Read(file, int64(limit))
+	var tl *regfile.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return "", query.Limitf("max_script_bytes", limit, "script %s is over the limit of %d bytes", file, limit)
+	case err != nil:
+		return "", badInput("script: %v", err)
+	case len(b) == 0:
+		return "", badInput("script %s is empty: want a Starlark script defining moves(pos)", file)
+	}
+	return string(b), nil
 }

@@ -1,0 +1,42 @@
+//go:build unix
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestPathArgumentsSpecialFiles: a FIFO that nobody writes to, given where the command reads a
+// file (a script, a checkpoint to resume), is refused at once with exit 2 instead of blocking the
+// command in open(), beyond --timeout and deaf to SIGTERM.
+func TestPathArgumentsSpecialFiles(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	for _, args := range [][]string{
+		{"solve", "--script", fifo, "--timeout", "2s", "3"},
+		{"seq", "--script", fifo, "--to", "10"},
+		{"misere", "--script", fifo},
+		{"octal", "0.6", "--to", "1000", "--resume", fifo},
+	} {
+		type result struct {
+			errOut string
+			code   int
+		}
+		done := make(chan result, 1)
+		go func() { _, errOut, code := runCLI(t, "", args...); done <- result{errOut, code} }()
+		select {
+		case r := <-done:
+			if r.code != exitInput || !strings.Contains(r.errOut, "not a regular file") {
+				t.Errorf("grundy %s: exit %d, %q", strings.Join(args, " "), r.code, r.errOut)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("grundy %s: still blocked after 5 s", strings.Join(args, " "))
+		}
+	}
+}
