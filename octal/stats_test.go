@@ -8,15 +8,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"grundy/internal/refdata"
 )
 
 // czajkaRows reads the rows with figures of T. Czajka's unsolved-games table.
 func czajkaRows(t *testing.T) map[string][]string {
 	t.Helper()
-	f, err := os.Open("../../shared/reference/tczajka/UnsolvedGames.txt")
-	if os.IsNotExist(err) {
-		t.Skip("../shared/reference/tczajka/UnsolvedGames.txt is absent")
-	}
+	f, err := os.Open(refdata.Path(t, "tczajka/UnsolvedGames.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +79,7 @@ func TestStatisticsCzajka(t *testing.T) {
 // heaps whose value has an even number of ones apart from the lowest bit: mask …11110), and that
 // mask is the statistics' mask.
 func TestStatisticsFlammenkamp(t *testing.T) {
-	f, err := os.Open("../../shared/reference/flammenkamp/grundy_game_sparse_values_excerpt.txt")
-	if os.IsNotExist(err) {
-		t.Skip("../shared/reference/flammenkamp/grundy_game_sparse_values_excerpt.txt is absent")
-	}
+	f, err := os.Open(refdata.Path(t, "flammenkamp/grundy_game_sparse_values_excerpt.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

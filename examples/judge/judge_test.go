@@ -69,7 +69,7 @@ func TestJudge(t *testing.T) {
 				regenerate(t, p)
 			}
 			if _, err := os.Stat(filepath.Join(p.name, "main.go")); err != nil {
-				t.Skipf("%s/main.go does not exist yet", p.name)
+				t.Fatalf("%s/main.go: %v", p.name, err)
 			}
 			bin := build(t, binDir, p.name)
 			ins, err := filepath.Glob(filepath.Join(p.name, "testdata", "*.in"))

@@ -1,5 +1,6 @@
-// Package refdata reads the public reference data kept beside the module in ../shared/reference/
-// (OEIS-style sequences and published tables), for tests that check results against independent truth.
+// Package refdata reads the public reference data kept in the repository under testdata/reference/
+// (OEIS sequences and published tables, each file with its source and licence in its header; see
+// testdata/reference/README.md), for tests that check results against independent truth.
 package refdata
 
 import (
@@ -12,33 +13,48 @@ import (
 	"testing"
 )
 
-// Dir returns the reference directory: ../shared/reference relative to the module root (the nearest
-// directory above the working directory holding go.mod). It calls t.Skip when the directory is absent.
+// Dir returns the reference directory, testdata/reference under the module root (the nearest
+// directory above the working directory holding go.mod). It calls t.Fatal when the directory is
+// absent: the data is part of the repository, so a missing directory is a broken checkout, never a
+// reason to skip.
 func Dir(t testing.TB) string {
 	t.Helper()
-	wd, err := os.Getwd()
+	dir, err := find()
 	if err != nil {
 		t.Fatalf("refdata: %v", err)
 	}
+	return dir
+}
+
+// find looks for testdata/reference under the module root above the working directory.
+func find() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
 	for d := wd; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			ref := filepath.Join(d, "..", "shared", "reference")
-			if st, err := os.Stat(ref); err == nil && st.IsDir() {
-				return ref
+			ref := filepath.Join(d, "testdata", "reference")
+			st, err := os.Stat(ref)
+			if err != nil {
+				return "", err
 			}
-			t.Skipf("refdata: reference data not found at %s (it lives beside the module as ../shared/reference)", ref)
+			if !st.IsDir() {
+				return "", fmt.Errorf("%s is not a directory", ref)
+			}
+			return ref, nil
 		}
 		if filepath.Dir(d) == d {
-			t.Skip("refdata: no go.mod above the working directory")
+			return "", fmt.Errorf("no go.mod above %s", wd)
 		}
 	}
 }
 
 // Path returns the path of the named reference file (relative to the reference directory), calling
-// t.Skip when the reference directory is absent and t.Fatal when the file is.
+// t.Fatal when the file is absent.
 func Path(t testing.TB, name string) string {
 	t.Helper()
-	p := filepath.Join(Dir(t), name)
+	p := filepath.Join(Dir(t), filepath.FromSlash(name))
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("refdata: %v", err)
 	}
