@@ -2,7 +2,8 @@
 # Benchmark of `grundy nim mul --batch` against the seed's C++ nim-product program, both with their I/O,
 # on N random 64-bit pairs (default 10^6). Reproduces the "nim mul --batch" figures of BENCHMARKS.md.
 #
-# The C++ program is the algorithm of /work/shared/seeds/001 (functions f and g, HDU 3404), compiled
+# The C++ program is the algorithm of seed 001 of docs/seed-errata.md, a blog post on HDU 3404 whose
+# code it credits to http://blog.csdn.net/kele52he/article/details/77099890 (functions f and g), compiled
 # with g++ -O2 at benchmark time; the only changes are those needed to take 64-bit input at all:
 # int widened to unsigned 64-bit, the g-table to 64×64, and a main that reads "A B" lines and prints
 # one product per line (the seed's main answers the judge problem instead). Before timing, the script
