@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"grundy/internal/cliarg"
+	"grundy/internal/worker"
 	"grundy/octal"
 	"grundy/report"
 	"grundy/store"
@@ -270,7 +271,7 @@ func Record(res *octal.Result) store.Record {
 }
 
 // MemoryBudget returns the memory budget of an octal computation on this machine: the size flag
-// (2G, 512M, …) when given, otherwise 3/4 of MemAvailable in /proc/meminfo (2 GiB if unknown).
+// (2G, 512M, …) when given, otherwise DefaultMemoryBudget's.
 func MemoryBudget(flag string) (int64, error) {
 	if flag != "" {
 		v, err := cliarg.Size(flag)
@@ -279,18 +280,16 @@ func MemoryBudget(flag string) (int64, error) {
 		}
 		return v, nil
 	}
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
-				f := strings.Fields(rest)
-				if len(f) == 0 {
-					break
-				}
-				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb > 0 {
-					return kb * 1024 / 4 * 3, nil
-				}
-			}
-		}
+	b, _ := DefaultMemoryBudget()
+	return b, nil
+}
+
+// DefaultMemoryBudget returns 3/4 of the memory this process can take (worker.Available: the
+// least of MemAvailable, the room under `ulimit -v` and under its cgroup's limit), 2 GiB if
+// none is known, and says which bound it comes from.
+func DefaultMemoryBudget() (int64, string) {
+	if b, source, ok := worker.Available(); ok {
+		return int64(min(b, 1<<62) / 4 * 3), "3/4 of " + source
 	}
-	return 2 << 30, nil
+	return 2 << 30, "2 GiB, the available memory being unknown"
 }

@@ -76,7 +76,12 @@ func octalLimits(maxMemory string) (query.Limits, error) {
 	if err != nil {
 		return query.Limits{}, err
 	}
-	return query.Limits{OctalBytes: budget, Raise: map[string]string{"max_seq": "--max-memory"}}, nil
+	raise := "--max-memory"
+	if maxMemory == "" {
+		_, source := query.DefaultMemoryBudget()
+		raise += " (the default is " + source + ")"
+	}
+	return query.Limits{OctalBytes: budget, Raise: map[string]string{"max_seq": raise}}, nil
 }
 
 func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
