@@ -141,7 +141,7 @@ func (s *Solver[P]) sjValues(ps []P) ([]uint64, error) {
 // visited n positions.
 func (s *Solver[P]) sjBudget(n int) error {
 	if s.cfg.maxPositions > 0 && n > s.cfg.maxPositions {
-		return &LimitError{Limit: s.cfg.maxPositions}
+		return &LimitError{Max: s.cfg.maxPositions}
 	}
 	if s.cfg.ctx != nil && n%1024 == 0 {
 		if err := s.cfg.ctx.Err(); err != nil {

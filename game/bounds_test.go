@@ -70,7 +70,7 @@ func TestSearchesStopInsideAPosition(t *testing.T) {
 		given = 0
 		var le *LimitError
 		err = search(NewSolver[int](hugeFan{given: &given}, MaxPositions(1000)))
-		if !errors.As(err, &le) || le.Limit != 1000 {
+		if !errors.As(err, &le) || le.Max != 1000 {
 			t.Errorf("%s with MaxPositions(1000): %v; want a *LimitError", name, err)
 		}
 		if most := maxOptions(1000) + checkStride; given > most {

@@ -172,7 +172,7 @@ func (s *Solver[P]) gammaGraph(root P) (*gGraph[P], error) {
 		g.known = append(g.known, false)
 		g.kent = append(g.kent, gEntry{})
 		if s.cfg.maxPositions > 0 && (len(g.pos) > s.cfg.maxPositions || len(g.edges) > maxOptions(s.cfg.maxPositions)) {
-			return nil, &LimitError{Limit: s.cfg.maxPositions}
+			return nil, &LimitError{Max: s.cfg.maxPositions}
 		}
 		if s.cfg.ctx != nil && i%1024 == 0 {
 			if err := s.cfg.ctx.Err(); err != nil {
@@ -191,7 +191,7 @@ func (s *Solver[P]) gammaGraph(root P) (*gGraph[P], error) {
 			if !ok {
 				if len(g.pos) >= maxNodes {
 					s.arena = s.arena[:start]
-					return nil, &LimitError{Limit: maxNodes}
+					return nil, &LimitError{Max: maxNodes}
 				}
 				id = int32(len(g.pos))
 				ids[o] = id
@@ -204,7 +204,7 @@ func (s *Solver[P]) gammaGraph(root P) (*gGraph[P], error) {
 				mark[id] = int32(i)
 				if len(g.edges) >= maxNodes {
 					s.arena = s.arena[:start]
-					return nil, &LimitError{Limit: maxNodes}
+					return nil, &LimitError{Max: maxNodes}
 				}
 				g.edges = append(g.edges, id)
 			}

@@ -419,7 +419,7 @@ func (squareButOne) Moves(n int) iter.Seq[int] {
 // errors, and the solver still answers afterwards.
 func TestLoopyValueLimits(t *testing.T) {
 	var le *LimitError
-	if _, err := NewSolver[int](chainInt{}, MaxPositions(10)).LoopyValue(100); !errors.As(err, &le) || le.Limit != 10 {
+	if _, err := NewSolver[int](chainInt{}, MaxPositions(10)).LoopyValue(100); !errors.As(err, &le) || le.Max != 10 {
 		t.Fatalf("limit: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -20,7 +20,7 @@ func HeapValues(g Game[int], n int, opts ...Option) ([]uint64, error) {
 		return nil, fmt.Errorf("heap %d is negative", n)
 	}
 	if cfg.maxPositions > 0 && n >= cfg.maxPositions {
-		return nil, &LimitError{Limit: cfg.maxPositions}
+		return nil, &LimitError{Max: cfg.maxPositions}
 	}
 	vals := make([]uint64, 0, n+1)
 	app, _ := g.(Appender[int])

@@ -75,7 +75,7 @@ func (s *Solver[P]) loopyGraph(root P) (*loopyGraph[P], error) {
 			}
 		}
 		if s.cfg.maxPositions > 0 && (len(g.pos) > s.cfg.maxPositions || len(g.edges) > maxOptions(s.cfg.maxPositions)) {
-			return nil, &LimitError{Limit: s.cfg.maxPositions}
+			return nil, &LimitError{Max: s.cfg.maxPositions}
 		}
 		if s.cfg.ctx != nil && i%1024 == 0 {
 			if err := s.cfg.ctx.Err(); err != nil {

@@ -27,7 +27,7 @@ type budget struct {
 // counted as known.
 func (b *budget) enter(cfg *config, isNew bool) error {
 	if isNew && cfg.maxPositions > 0 && b.known >= cfg.maxPositions {
-		return &LimitError{Limit: cfg.maxPositions}
+		return &LimitError{Max: cfg.maxPositions}
 	}
 	b.pushes++
 	if cfg.ctx != nil && b.pushes%1024 == 0 {
@@ -46,7 +46,7 @@ func (b *budget) enter(cfg *config, isNew bool) error {
 // few of their options at once, unless one position has a great many).
 func (c *config) checkOptions(n int) error {
 	if c.maxPositions > 0 && n > maxOptions(c.maxPositions) {
-		return &LimitError{Limit: c.maxPositions}
+		return &LimitError{Max: c.maxPositions}
 	}
 	if c.ctx != nil {
 		if err := c.ctx.Err(); err != nil {
@@ -86,13 +86,16 @@ func WithContext(ctx context.Context) Option { return func(c *config) { c.ctx = 
 
 // LimitError reports that a search needed more positions than the limit set with [MaxPositions].
 type LimitError struct {
-	Limit int
+	Max int // the limit, positions
 }
 
 // Error names the limit.
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("the search needs more than %d positions (the limit)", e.Limit)
+	return fmt.Sprintf("the search needs more than %d positions (the limit)", e.Max)
 }
+
+// Limit names the limit, "max_positions", and its value.
+func (e *LimitError) Limit() (name string, max any) { return "max_positions", e.Max }
 
 // ErrCycle is matched by every [*CycleError] through errors.Is.
 var ErrCycle = errors.New("the move relation has a cycle")

@@ -233,7 +233,7 @@ func TestScoredLimits(t *testing.T) {
 	s := NewScoredSolver[int](PrimeTake{}, WinnerHurries, MaxPositions(50))
 	_, err := s.Solve(1000)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != 50 {
+	if !errors.As(err, &le) || le.Max != 50 {
 		t.Fatalf("limit: %v", err)
 	}
 	if r, err := s.Solve(16); err != nil || r.Score != 3 {

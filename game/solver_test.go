@@ -310,7 +310,7 @@ func TestLimitAndContext(t *testing.T) {
 	s := NewSolver[int](chainInt{}, MaxPositions(100))
 	_, err := s.Value(1000)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != 100 || !strings.Contains(err.Error(), "100") {
+	if !errors.As(err, &le) || le.Max != 100 || !strings.Contains(err.Error(), "100") {
 		t.Fatalf("limit: %v", err)
 	}
 	if v, err := s.Value(50); err != nil || v != 0 {

@@ -14,13 +14,16 @@ const DefaultMaxTerms = 1 << 20
 // LimitError reports that a count would need more inclusion–exclusion terms (or, for Union, more
 // calls of the measure) than the limit allows.
 type LimitError struct {
-	Limit int
+	Max int // the limit, terms (or calls of the measure)
 }
 
 // Error names the limit.
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("incexc: more than %d inclusion–exclusion terms would be needed (the limit)", e.Limit)
+	return fmt.Sprintf("incexc: more than %d inclusion–exclusion terms would be needed (the limit)", e.Max)
 }
+
+// Limit names the limit, "max_terms", and its value.
+func (e *LimitError) Limit() (name string, max any) { return "max_terms", e.Max }
 
 // DivisorError reports an invalid divisor: 0. Index counts from 0 in the caller's slice.
 type DivisorError struct {
@@ -113,7 +116,7 @@ func terms(n uint64, ds []uint64, maxTerms int) ([]term, error) {
 			}
 		}
 		if len(coefs) > maxTerms {
-			return nil, &LimitError{Limit: maxTerms}
+			return nil, &LimitError{Max: maxTerms}
 		}
 	}
 	out := make([]term, 0, len(coefs))
@@ -221,7 +224,7 @@ func Union(m int, measure func(s []int) uint64, maxCalls int) (uint64, error) {
 		if next < m {
 			s = append(s, next)
 			if calls == maxCalls {
-				return 0, &LimitError{Limit: maxCalls}
+				return 0, &LimitError{Max: maxCalls}
 			}
 			calls++
 			v := measure(s)

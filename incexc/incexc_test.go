@@ -359,7 +359,7 @@ func TestLimitRefuses(t *testing.T) {
 	}
 	_, err := CountLimit(1<<64-1, primes, 1000)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != 1000 || !strings.Contains(err.Error(), "1000") {
+	if !errors.As(err, &le) || le.Max != 1000 || !strings.Contains(err.Error(), "1000") {
 		t.Fatalf("62 primes: %v", err)
 	}
 }

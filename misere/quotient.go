@@ -250,6 +250,9 @@ type SizeError struct {
 	Run []int
 }
 
+// Limit names the limit, "max_size", and its value.
+func (e *SizeError) Limit() (name string, max any) { return "max_size", e.Max }
+
 func (e *SizeError) Error() string {
 	if e.Rounds > 0 {
 		return fmt.Sprintf("misere: at heap %d the quotient was not settled in %d recalibrations (its trials stayed within the size limit %d); through heap %d it has %d elements",

@@ -95,6 +95,9 @@ type LimitError struct {
 	packed    bool // Need counts the values packed (windowBits each) and a window of them
 }
 
+// Limit names the limit as a request meets it, "max_seq", with the largest heap that fits.
+func (e *LimitError) Limit() (name string, max any) { return "max_seq", e.MaxTo }
+
 // Error names the heap, the memory it needs, the limit and the largest heap that fits.
 func (e *LimitError) Error() string {
 	why := ""

@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"errors"
 	"io"
 	"strconv"
 
@@ -163,11 +162,7 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 	}
 	c, err := incexc.CountRange(lo, n, ds)
 	if err != nil {
-		var le *incexc.LimitError
-		if errors.As(err, &le) {
-			return report.Count{}, Badf("this count needs more than %d inclusion–exclusion terms (the limit): use fewer or larger divisors, or a smaller N", le.Limit)
-		}
-		return report.Count{}, Internalf("count: %v", err)
+		return report.Count{}, classify(err, lim, false) // too many terms: bad input (see overLimit)
 	}
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	return report.Count{From: u(lo), N: u(n), Count: u(c)}, nil

@@ -76,7 +76,7 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 		defer run.close()
 		name = run.name
 		g = &scriptHeaps{g: run.game}
-		ans, err := misereOf(ctx, g, name, r)
+		ans, err := misereOf(ctx, g, name, r, lim)
 		if err != nil {
 			return nil, run.fail(err)
 		}
@@ -97,17 +97,17 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 		if err != nil {
 			return nil, err
 		}
-		return misereOf(ctx, rg, title, r)
+		return misereOf(ctx, rg, title, r, lim)
 	case len(r.Flags) > 0:
 		return nil, Badf("flags apply to rulesets: %s is not one ('grundy rules' lists them)", name)
 	default:
 		return nil, Badf("%v (a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset)", err)
 	}
-	return misereOf(ctx, g, name, r)
+	return misereOf(ctx, g, name, r, lim)
 }
 
 // misereOf computes the quotient of g for r.
-func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest) (*MisereAnswer, error) {
+func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	opt := misere.Options{MaxHeap: 20}
 	for _, f := range []struct {
 		arg  Arg
@@ -129,9 +129,9 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest) 
 	}
 	q, stop, err := misere.Compute(ctx, g, opt)
 	if err != nil {
-		var se *misere.SizeError
-		if errors.As(err, &se) {
-			return nil, &Error{Kind: OverLimit, Limit: "max_size", Max: se.Max, Msg: strings.TrimPrefix(err.Error(), "misere: "), Err: err}
+		var le Limiter
+		if errors.As(err, &le) {
+			return nil, classify(err, lim, false)
 		}
 		var qe *Error
 		if ctx.Err() != nil || errors.As(err, &qe) {

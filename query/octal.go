@@ -107,10 +107,6 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	}
 	res, cerr := octal.Compute(ctx, c, opt)
 	if cerr != nil && res == nil {
-		var le *octal.LimitError
-		if errors.As(cerr, &le) {
-			return report.Octal{}, lim.over("max_seq", le.MaxTo, "%v", cerr)
-		}
 		return report.Octal{}, classify(cerr, lim, false)
 	}
 	// Save what was asked, whether the run completed or was cut short.
@@ -145,13 +141,10 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			out.Saved = &ok
 		}
 	}
-	var le *octal.LimitError
 	switch {
 	case cerr != nil && errors.Is(cerr, context.Canceled):
 		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(req)), Err: cerr}
-	case errors.As(cerr, &le): // the values outgrew a byte and no longer fit
-		return out, lim.over("max_seq", le.MaxTo, "%v (stopped at heap %d%s)", cerr, res.ComputedTo+1, savedNote(req))
-	case cerr != nil:
+	case cerr != nil: // a limit (the values outgrew a byte and no longer fit), or a failure
 		e := classify(cerr, lim, false)
 		var qe *Error
 		if errors.As(e, &qe) {

@@ -34,7 +34,7 @@ func TestTartanMisereIsBounded(t *testing.T) {
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != "search_mib" || !cliarg.IsInput(err) {
+	if !errors.As(err, &le) || le.Name != "search_mib" || !cliarg.IsInput(err) {
 		t.Fatalf("tartan misère at 10^6,10^6: %v; want a refusal naming search_mib", err)
 	}
 	// About 18 bytes allocated per byte of budget (the keys, the memo, the move lists): 32 leaves

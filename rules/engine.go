@@ -91,14 +91,14 @@ func (g budgetGame) check(err error) error {
 		return fmt.Errorf("search stopped: %w", cerr)
 	}
 	if *g.over && *g.left > 0 {
-		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_mib", Max: SearchBytes >> 20}
+		return &LimitError{Ruleset: g.r.Info().Name, Name: "search_mib", Max: SearchBytes >> 20}
 	}
 	if *g.over {
-		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_moves", Max: g.moves}
+		return &LimitError{Ruleset: g.r.Info().Name, Name: "search_moves", Max: g.moves}
 	}
 	var le *game.LimitError
 	if errors.As(err, &le) {
-		return &LimitError{Ruleset: g.r.Info().Name, Limit: "search_positions", Max: g.positions}
+		return &LimitError{Ruleset: g.r.Info().Name, Name: "search_positions", Max: g.positions}
 	}
 	return err
 }

@@ -12,7 +12,7 @@ import (
 // can report it as work over a limit (the web's 422 with "limit" and "max").
 type LimitError struct {
 	Ruleset string
-	// Limit names the limit:
+	// Name names the limit:
 	//   - "search_moves", "search_positions", "search_mib": the engine's search (SearchMoves moves,
 	//     SearchLimit positions, SearchBytes of position keys), misère play included;
 	//   - "max_sequence": the longest Grundy sequence (MaxSequence);
@@ -23,7 +23,7 @@ type LimitError struct {
 	//   - "prime_take_heap": prime-take's table;
 	//   - "play_moves": the moves examined to check a move in play;
 	//   - "octal_heap": the heaps an octal ruleset tables.
-	Limit string
+	Name string
 	// Max is the limit's value.
 	Max int
 	// Msg, when set, is the message; otherwise it is made from the limit.
@@ -32,7 +32,7 @@ type LimitError struct {
 
 // limitf returns a *LimitError with a formatted message.
 func limitf(ruleset, limit string, max int, format string, args ...any) *LimitError {
-	return &LimitError{Ruleset: ruleset, Limit: limit, Max: max, Msg: fmt.Sprintf(format, args...)}
+	return &LimitError{Ruleset: ruleset, Name: limit, Max: max, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Error says which limit the work needed more than.
@@ -40,15 +40,18 @@ func (e *LimitError) Error() string {
 	if e.Msg != "" {
 		return e.Msg
 	}
-	if e.Limit == "search_mib" {
+	if e.Name == "search_mib" {
 		return fmt.Sprintf("%s: this position needs a search through more than %d MiB of positions, the limit", e.Ruleset, e.Max)
 	}
 	what := "moves"
-	if e.Limit == "search_positions" {
+	if e.Name == "search_positions" {
 		what = "positions"
 	}
 	return fmt.Sprintf("%s: this position needs a search of more than %d %s, the limit", e.Ruleset, e.Max, what)
 }
+
+// Limit names the limit and its value.
+func (e *LimitError) Limit() (name string, max any) { return e.Name, e.Max }
 
 // Unwrap returns the error as bad input.
 func (e *LimitError) Unwrap() error { return cliarg.Errorf("%s", e.Error()) }

@@ -90,7 +90,7 @@ func TestRefusalsForSizeAreTyped(t *testing.T) {
 	for _, c := range cases {
 		err := c.run()
 		var le *LimitError
-		if !errors.As(err, &le) || le.Limit != c.limit || le.Max != c.max || !cliarg.IsInput(err) {
+		if !errors.As(err, &le) || le.Name != c.limit || le.Max != c.max || !cliarg.IsInput(err) {
 			t.Errorf("%s: got %#v (%v), want a *LimitError %s = %d that is bad input", c.limit, le, err, c.limit, c.max)
 		}
 	}

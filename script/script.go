@@ -59,8 +59,8 @@ type Limits struct {
 
 // BudgetError reports that a script ran out of one of its budgets.
 type BudgetError struct {
-	// Limit is "steps", "time" or "memory".
-	Limit string
+	// Budget is "steps", "time" or "memory".
+	Budget string
 	// Steps, Timeout or Memory is the budget that ran out.
 	Steps   uint64
 	Timeout time.Duration
@@ -69,13 +69,25 @@ type BudgetError struct {
 
 // Error says which budget ran out and the flag that raises it.
 func (e *BudgetError) Error() string {
-	switch e.Limit {
+	switch e.Budget {
 	case "steps":
 		return fmt.Sprintf("the script ran out of its step budget (%d Starlark steps; raise it with --max-steps)", e.Steps)
 	case "memory":
 		return fmt.Sprintf("the script ran out of its memory budget (the heap grew by more than %d MiB; raise it with --max-memory)", e.Memory>>20)
 	}
 	return fmt.Sprintf("the script ran out of its time budget (%v; raise it with --timeout)", e.Timeout)
+}
+
+// Limit names the budget that ran out and its value: "script_steps" (steps), "script_memory_mib"
+// (MiB of heap growth) or "script_timeout" (the duration, written as time.Duration writes it).
+func (e *BudgetError) Limit() (name string, max any) {
+	switch e.Budget {
+	case "steps":
+		return "script_steps", e.Steps
+	case "memory":
+		return "script_memory_mib", e.Memory >> 20
+	}
+	return "script_timeout", e.Timeout.String()
 }
 
 // Reasons a run was stopped from outside the Starlark thread (Game.stopped).
@@ -204,9 +216,9 @@ func heapBytes(sample []metrics.Sample) uint64 {
 func (g *Game) budgetError() error {
 	switch g.stopped.Load() {
 	case stopTime:
-		return &BudgetError{Limit: "time", Timeout: g.lim.Timeout}
+		return &BudgetError{Budget: "time", Timeout: g.lim.Timeout}
 	case stopMemory:
-		return &BudgetError{Limit: "memory", Memory: g.lim.MaxMemory}
+		return &BudgetError{Budget: "memory", Memory: g.lim.MaxMemory}
 	}
 	return nil
 }
@@ -337,7 +349,7 @@ func describe(v starlark.Value) string {
 // wrap turns a Starlark error into a message with file:line:col, or a *BudgetError.
 func (g *Game) wrap(err error, fn string) error {
 	if g.thread.ExecutionSteps() >= g.lim.MaxSteps {
-		return &BudgetError{Limit: "steps", Steps: g.lim.MaxSteps}
+		return &BudgetError{Budget: "steps", Steps: g.lim.MaxSteps}
 	}
 	if err := g.budgetError(); err != nil {
 		return err

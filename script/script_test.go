@@ -190,7 +190,7 @@ func TestBudgets(t *testing.T) {
 	}
 	_, err = g.TryMoves("1")
 	var be *BudgetError
-	if !errors.As(err, &be) || be.Limit != "steps" || !strings.Contains(err.Error(), "100000") || !strings.Contains(err.Error(), "--max-steps") {
+	if !errors.As(err, &be) || be.Budget != "steps" || !strings.Contains(err.Error(), "100000") || !strings.Contains(err.Error(), "--max-steps") {
 		t.Fatalf("steps: %v", err)
 	}
 	g, err = loadSrc(t, "def moves(n):\n    while True:\n        pass\n", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond})
@@ -199,7 +199,7 @@ func TestBudgets(t *testing.T) {
 	}
 	start := time.Now()
 	_, err = g.TryMoves("1")
-	if !errors.As(err, &be) || be.Limit != "time" || !strings.Contains(err.Error(), "--timeout") {
+	if !errors.As(err, &be) || be.Budget != "time" || !strings.Contains(err.Error(), "--timeout") {
 		t.Fatalf("time: %v", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -211,7 +211,7 @@ func TestBudgets(t *testing.T) {
 	}
 	// Top-level code counts too.
 	_, err = loadSrc(t, "x = 0\nwhile True:\n    x += 1\ndef moves(n):\n    return []\n", Limits{MaxSteps: 10_000})
-	if !errors.As(err, &be) || be.Limit != "steps" {
+	if !errors.As(err, &be) || be.Budget != "steps" {
 		t.Fatalf("top level: %v", err)
 	}
 }
@@ -226,15 +226,15 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	_, err = g.TryMoves("1")
 	var be *BudgetError
-	if !errors.As(err, &be) || be.Limit != "memory" || !strings.Contains(err.Error(), "64 MiB") || !strings.Contains(err.Error(), "--max-memory") {
+	if !errors.As(err, &be) || be.Budget != "memory" || !strings.Contains(err.Error(), "64 MiB") || !strings.Contains(err.Error(), "--max-memory") {
 		t.Fatalf("memory: %v", err)
 	}
-	if _, err := g.TryMoves("2"); !errors.As(err, &be) || be.Limit != "memory" {
+	if _, err := g.TryMoves("2"); !errors.As(err, &be) || be.Budget != "memory" {
 		t.Fatalf("after the memory budget: %v", err)
 	}
 	_, err = loadSrc(t, "keep = []\nfor i in range(1000000):\n    keep.append('x' * 1000000 + str(i))\ndef moves(n):\n    return []\n",
 		Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: 64 << 20})
-	if !errors.As(err, &be) || be.Limit != "memory" {
+	if !errors.As(err, &be) || be.Budget != "memory" {
 		t.Fatalf("top level: %v", err)
 	}
 	// A script that allocates little is not stopped by the default budget.

@@ -47,6 +47,9 @@ type LimitError struct {
 	RSS    uint64 // the resident memory seen when it was killed (0 when it failed by itself)
 }
 
+// Limit names the limit, "memory_mib", and its value in MiB.
+func (e *LimitError) Limit() (name string, max any) { return "memory_mib", e.MaxRSS >> 20 }
+
 // Error says which limit was passed.
 func (e *LimitError) Error() string {
 	if e.RSS > 0 {
