@@ -1,5 +1,5 @@
 // Package report holds the answers of `grundy solve` and `grundy seq` as the JSON documents of
-// the command-line contract (DESIGN.md), shared by the command line and the web API, with their
+// the command-line contract (docs/ARCHITECTURE.md), shared by the command line and the web API, with their
 // plain-text rendering.
 package report
 
