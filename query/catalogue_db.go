@@ -31,7 +31,11 @@ func openCatalogue(ctx context.Context, target string, reading bool) (*store.DB,
 		}
 		target = p
 	}
-	db, err := store.OpenContext(ctx, target, store.Options{MustExist: reading && !isDefault})
+	opt := store.Options{MustExist: reading && !isDefault}
+	if _, err := os.Stat(target); reading && err == nil {
+		opt.ReadOnly = true // a catalogue that is only read is opened read-only (a read-only file system, a shared file)
+	}
+	db, err := store.OpenContext(ctx, target, opt)
 	if err != nil {
 		return nil, storeError(err)
 	}

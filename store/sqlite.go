@@ -25,7 +25,7 @@ func openSQLite(ctx context.Context, path string, opt Options) (db *DB, err erro
 	case err == nil && !st.Mode().IsRegular():
 		return nil, bad("is not a regular file", nil)
 	case errors.Is(err, fs.ErrNotExist):
-		if opt.MustExist {
+		if opt.MustExist || opt.ReadOnly {
 			return nil, bad("no catalogue here (nothing has been saved to it)", err)
 		}
 		dir := filepath.Dir(path)
@@ -36,9 +36,23 @@ func openSQLite(ctx context.Context, path string, opt Options) (db *DB, err erro
 		if !dst.IsDir() {
 			return nil, bad(fmt.Sprintf("%s is not a directory", dir), nil)
 		}
+		if why := notWritable(dir); why != "" {
+			return nil, bad(fmt.Sprintf("cannot create the catalogue in %s: %s", dir, why), nil)
+		}
 		created = true
 	case err != nil:
 		return nil, bad(err.Error(), err)
+	case !opt.ReadOnly:
+		// Writing needs the file, and its directory for the journal (-wal, -shm).
+		if why := notWritable(path); why != "" {
+			return nil, bad("cannot write the catalogue: "+why, nil)
+		}
+		if why := notWritable(filepath.Dir(path)); why != "" {
+			return nil, bad(fmt.Sprintf("cannot write the catalogue: its directory %s: %s", filepath.Dir(path), why), nil)
+		}
+	}
+	if opt.ReadOnly {
+		return openSQLiteReadOnly(ctx, path)
 	}
 	defer func() {
 		if err != nil && created {
@@ -70,6 +84,53 @@ func openSQLite(ctx context.Context, path string, opt Options) (db *DB, err erro
 func sqliteDSN(path string) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	return "file:" + esc + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_txlock=immediate"
+}
+
+// openSQLiteReadOnly opens the existing catalogue file at path for reading only. On a read-only
+// file system the file is opened as immutable: SQLite then needs no shared-memory file beside it
+// (which it could not create there) to read a catalogue written in WAL mode.
+func openSQLiteReadOnly(ctx context.Context, path string) (*DB, error) {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	dsn := "file:" + esc + "?mode=ro&_pragma=busy_timeout(10000)"
+	if onReadOnlyFS(filepath.Dir(path)) {
+		dsn += "&immutable=1"
+	}
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, &TargetError{Target: path, Reason: err.Error(), Err: err}
+	}
+	d := &DB{db: sdb, backend: "sqlite", target: path, readOnly: true}
+	if err := checkForeignSQLite(ctx, sdb); err != nil {
+		sdb.Close()
+		return nil, d.openErr(err)
+	}
+	if err := checkSchema(ctx, sdb); err != nil {
+		sdb.Close()
+		return nil, d.openErr(err)
+	}
+	var n int
+	if err := sdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'sequences'`).Scan(&n); err != nil {
+		sdb.Close()
+		return nil, d.openErr(err)
+	}
+	d.noTable = n == 0
+	return d, nil
+}
+
+// checkSchema refuses, without changing anything, a catalogue written by a newer grundy.
+func checkSchema(ctx context.Context, db *sql.DB) error {
+	var n int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'grundy_schema'`).Scan(&n); err != nil || n == 0 {
+		return err
+	}
+	var have sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM grundy_schema`).Scan(&have); err != nil {
+		return err
+	}
+	if int(have.Int64) > SchemaVersion {
+		return &newerSchemaError{have: int(have.Int64)}
+	}
+	return nil
 }
 
 // checkForeignSQLite refuses a SQLite database that holds tables but not the catalogue's, so that
@@ -133,7 +194,7 @@ func sqliteTargetFault(err error) (string, bool) {
 	case sqlite3.SQLITE_CORRUPT:
 		return "the catalogue file is damaged (" + se.Error() + ")", true
 	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH:
-		return "cannot write the catalogue file (" + se.Error() + ")", true
+		return "cannot write the catalogue file: read-only (" + se.Error() + ")", true
 	case sqlite3.SQLITE_CANTOPEN:
 		return "cannot open the catalogue file (" + se.Error() + ")", true
 	}

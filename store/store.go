@@ -47,6 +47,9 @@ type DB struct {
 	db      *sql.DB
 	backend string // "sqlite" or "postgres"
 	target  string // the path, or the URL with its password hidden (for messages)
+	// readOnly: opened with Options.ReadOnly; noTable: so, and the file has no catalogue table
+	// yet (an empty database), which reads as an empty catalogue.
+	readOnly, noTable bool
 }
 
 // Options tune Open.
@@ -54,6 +57,11 @@ type Options struct {
 	// MustExist refuses a SQLite file that does not exist yet (for readers: listing a catalogue
 	// must not create an empty one). A PostgreSQL database always has to exist.
 	MustExist bool
+	// ReadOnly opens an existing SQLite file for reading only (listing, looking up): it works on a
+	// read-only file system or a file this process may not write, and never changes the file (its
+	// schema is checked, not migrated). Save fails on a catalogue opened so. A missing file is
+	// refused as with MustExist. PostgreSQL ignores it.
+	ReadOnly bool
 }
 
 // A TargetError reports a catalogue that cannot be used because of what was named: an empty or
@@ -143,6 +151,9 @@ func (d *DB) Save(ctx context.Context, r Record) (bool, error) {
 	if r.Code == "" {
 		return false, errors.New("store: record without a code")
 	}
+	if d.readOnly {
+		return false, &TargetError{Target: d.target, Reason: "opened read-only: cannot save " + r.Code}
+	}
 	if r.SavedAt.IsZero() {
 		r.SavedAt = time.Now()
 	}
@@ -177,6 +188,9 @@ func (d *DB) List(ctx context.Context) ([]Record, error) {
 }
 
 func (d *DB) query(ctx context.Context, q string, args ...any) ([]Record, error) {
+	if d.noTable {
+		return nil, nil
+	}
 	rows, err := d.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, d.wrap("reading", err)
