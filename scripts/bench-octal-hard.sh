@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Same-run comparison for issue 16 (BENCHMARKS.md, "The hard open games"): Officers (0.6) and
+# Same-run comparison (BENCHMARKS.md, "Octal games"): Officers (0.6) and
 # Grundy's game to heap 2^21-1, T. Czajka's table rows, by grundy binaries and by `ogsolve -m rc`
 # (beling/impartial-games, built outside this repository), interleaved, ROUNDS times. Prints wall
 # and user+sys CPU seconds per run.
