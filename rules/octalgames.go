@@ -406,7 +406,8 @@ func (o octalGame) Sequence(ctx context.Context, n uint64) (Sequence, error) {
 	if n > MaxSequence {
 		return Sequence{}, limitf("", "max_sequence", MaxSequence, "--to %d is too large: the limit is %d", n, MaxSequence)
 	}
-	res, err := octal.Compute(ctx, o.code, octal.Options{To: int(n), KeepGoing: true, MaxBytes: octalMaxBytes})
+	// octal.Options.To 0 means "until proved": heap 0 alone is asked for as heaps 0..1.
+	res, err := octal.Compute(ctx, o.code, octal.Options{To: max(int(n), 1), KeepGoing: true, MaxBytes: octalMaxBytes})
 	if err != nil {
 		return Sequence{}, err
 	}

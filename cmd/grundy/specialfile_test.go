@@ -40,3 +40,26 @@ func TestPathArgumentsSpecialFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSeqToZero: --to 0 is g(0) for the take-and-break rulesets too, at once (it used to mean no
+// limit and ran for ever).
+func TestSeqToZero(t *testing.T) {
+	for _, args := range [][]string{
+		{"seq", "kayles", "--to", "0"},
+		{"seq", "dawson-kayles", "--to", "0"},
+		{"seq", "grundy-game", "--to", "0"},
+		{"seq", "octal", "--code", "0.07", "--to", "0"},
+		{"octal", "0.07", "--to", "0"},
+	} {
+		done := make(chan map[string]any, 1)
+		go func() { done <- decodeJSON(t, "", args...) }()
+		select {
+		case v := <-done:
+			if vals, _ := v["values"].([]any); len(vals) != 1 || vals[0] != 0.0 {
+				t.Errorf("grundy %s: %v, want values [0]", strings.Join(args, " "), v)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("grundy %s: still running after 5 s", strings.Join(args, " "))
+		}
+	}
+}
