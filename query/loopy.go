@@ -72,26 +72,21 @@ func seqLoopy(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer,
 	return report.NewLoopySeq(vals, r.Summary), nil
 }
 
-// solveLoopyRuleset answers a position of a ruleset with cycles (rules.IsLoopy): a sum of heaps
-// decided by their loopy values.
-func solveLoopyRuleset(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
+// solveLoopyRuleset answers a position of a ruleset with cycles: a sum of heaps decided by their
+// loopy values.
+func solveLoopyRuleset(ctx context.Context, rs rules.Loopy, r SolveRequest) (Answer, error) {
 	if r.Misere {
 		return nil, Badf("%s has cycles: it is played in normal play only (no --misere)", r.Ruleset)
 	}
-	res, err := rules.SolveLoopy(ctx, r.Ruleset, r.Flags, r.Position)
+	p, err := rs.Parse(r.Position)
 	if err != nil {
-		return nil, classify(err, lim, false)
+		return nil, err
 	}
-	return res, nil
-}
-
-// seqLoopyRuleset answers the loopy values of the heaps 0..to of a ruleset with cycles.
-func seqLoopyRuleset(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
-	res, err := rules.SeqLoopy(ctx, r.Ruleset, r.Flags, to, r.Summary)
+	a, err := rs.AnalyzeLoopy(ctx, p)
 	if err != nil {
-		return nil, classify(err, lim, false)
+		return nil, err
 	}
-	return res, nil
+	return NewLoopySolve(rs, p, a), nil
 }
 
 // DrawRepeats is the repetition rule of play against the engine (rules.DrawRepeats): a game is

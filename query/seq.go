@@ -36,7 +36,7 @@ type SeqRequest struct {
 	Progress func(done, total int64) `json:"-"`
 }
 
-// Seq answers a SeqRequest: a rules.SeqReport for a ruleset, a report.Seq for a script (the
+// Seq answers a SeqRequest: a [SeqReport] for a ruleset, a report.Seq for a script (the
 // period only apparent), and the octal answer for a code.
 func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	if err := lim.checkArgs("flags", nil, r.Flags); err != nil {
@@ -72,14 +72,32 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	case r.Code != "":
 		return seqCode(ctx, r, to, lim)
 	}
-	if rules.IsLoopy(r.Ruleset) {
-		return seqLoopyRuleset(ctx, r, to, lim)
-	}
-	res, err := rules.Seq(ctx, r.Ruleset, r.Flags, to, r.Summary)
+	res, err := seqRuleset(ctx, r, to)
 	if err != nil {
 		return nil, classify(err, lim, false)
 	}
 	return res, nil
+}
+
+// seqRuleset computes g(0..to) of a one-heap ruleset, or the loopy values of the heaps 0..to of a
+// ruleset with cycles.
+func seqRuleset(ctx context.Context, r SeqRequest, to uint64) (Answer, error) {
+	rs, err := rules.New(r.Ruleset, r.Flags)
+	if err != nil {
+		return nil, err
+	}
+	if lr, ok := rs.(rules.Loopy); ok {
+		vals, err := lr.LoopyValues(ctx, to)
+		if err != nil {
+			return nil, err
+		}
+		return report.NewLoopySeq(vals, r.Summary), nil
+	}
+	s, err := rules.SequenceOf(ctx, rs, to)
+	if err != nil {
+		return nil, err
+	}
+	return NewSeqReport(s, to, r.Summary), nil
 }
 
 // seqScript computes g(0..to) of a script, with the period the values show.

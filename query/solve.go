@@ -42,7 +42,7 @@ type Answer interface {
 	WriteText(w io.Writer) error
 }
 
-// Solve answers a SolveRequest: a rules.Report for a ruleset, a [ScriptSolve] for a script. Both
+// Solve answers a SolveRequest: a [Report] for a ruleset, a [ScriptSolve] for a script. Both
 // have the JSON shape of report.Solve.
 func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	if err := lim.checkArgs("position", r.Position, r.Flags); err != nil {
@@ -55,31 +55,36 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 		return solveScript(ctx, r, lim)
 	case r.Ruleset == "":
 		return nil, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
-	case rules.IsLoopy(r.Ruleset):
-		return solveLoopyRuleset(ctx, r, lim)
-	case r.Loopy:
+	}
+	ans, err := solveRuleset(ctx, r)
+	if err != nil {
+		return nil, classify(err, lim, false)
+	}
+	return ans, nil
+}
+
+// solveRuleset answers a SolveRequest for a built-in ruleset.
+func solveRuleset(ctx context.Context, r SolveRequest) (Answer, error) {
+	rs, err := rules.New(r.Ruleset, r.Flags)
+	if err != nil {
+		return nil, err
+	}
+	if lr, ok := rs.(rules.Loopy); ok {
+		return solveLoopyRuleset(ctx, lr, r)
+	}
+	if r.Loopy {
 		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games and the rulesets with cycles (windup, square-but-one)")
 	}
 	if r.Misere {
 		ans, ok, err := solveMisereQuotient(ctx, r)
-		if err != nil {
-			return nil, classify(err, lim, false)
+		if err != nil || ok {
+			return ans, err
 		}
-		if ok {
-			return ans, nil
+		if rs, err = rules.Misere(rs); err != nil {
+			return nil, err
 		}
 	}
-	var rep rules.Report
-	var err error
-	if r.Misere {
-		rep, err = rules.SolveMisere(ctx, r.Ruleset, r.Flags, r.Position)
-	} else {
-		rep, err = rules.Solve(ctx, r.Ruleset, r.Flags, r.Position)
-	}
-	if err != nil {
-		return nil, classify(err, lim, false)
-	}
-	return rep, nil
+	return analyze(ctx, rs, r.Position)
 }
 
 // ScriptSolve is the answer of Solve for a script: the solve contract, with the position and

@@ -22,7 +22,7 @@ import (
 // that a loaded one cannot fail it (under -race at load average 24 it once took four minutes).
 func TestTartanMisereIsBounded(t *testing.T) {
 	tartan := func(ctx context.Context) error {
-		_, err := SolveMisere(ctx, "tartan", map[string]string{"rows": "ruler", "cols": "ruler"}, []string{"1000000,1000000"})
+		_, err := solveMisere(ctx, "tartan", map[string]string{"rows": "ruler", "cols": "ruler"}, []string{"1000000,1000000"})
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

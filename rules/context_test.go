@@ -25,16 +25,16 @@ func TestContextStopsWork(t *testing.T) {
 	for _, c := range cases {
 		var err error
 		if c.misere {
-			_, err = SolveMisere(ctx, c.name, c.flags, c.args)
+			_, err = solveMisere(ctx, c.name, c.flags, c.args)
 		} else {
-			_, err = Solve(ctx, c.name, c.flags, c.args)
+			_, err = solve(ctx, c.name, c.flags, c.args)
 		}
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("%s %v: %v, want context.Canceled", c.name, c.args, err)
 		}
 	}
 	// The same questions with a live context are answered.
-	if _, err := Solve(t.Context(), "wythoff", nil, []string{"20", "30"}); err != nil {
+	if _, err := solve(t.Context(), "wythoff", nil, []string{"20", "30"}); err != nil {
 		t.Fatal(err)
 	}
 }

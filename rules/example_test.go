@@ -3,7 +3,6 @@ package rules_test
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"grundy/rules"
 )
@@ -33,36 +32,52 @@ func ExampleRuleset_Analyze() {
 	// take 2 from heap 1 -> [1 4 5]
 }
 
-func ExampleSolve() {
-	rep, err := rules.Solve(context.Background(), "corners", nil, []string{"1,2", "2,1"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(rep.Outcome, *rep.Value)
-	_, err = rules.Solve(context.Background(), "nmi", nil, []string{"3"})
+func ExampleNew_unknown() {
+	r, _ := rules.New("corners", nil)
+	p, _ := r.Parse([]string{"1,2", "2,1"})
+	a, _ := r.Analyze(context.Background(), p)
+	fmt.Println(a.Outcome, a.Value)
+	_, err := rules.New("nmi", nil)
 	fmt.Println(err)
 	// Output:
 	// P 0
 	// unknown ruleset "nmi": did you mean "nim"? ('grundy rules' lists them all)
 }
 
-func ExampleSeq() {
-	s, _ := rules.Seq(context.Background(), "subtract", map[string]string{"set": "2,5"}, 14, false)
-	fmt.Println(s.Values, *s.Period, *s.Preperiod, s.Proved)
+func ExampleSequenceOf() {
+	r, _ := rules.New("subtract", map[string]string{"set": "2,5"})
+	s, _ := rules.SequenceOf(context.Background(), r, 14)
+	fmt.Println(s.Values, s.Period, s.Preperiod, s.Proved)
 	// Output: [0 0 1 1 0 2 1 0 0 1 1 0 2 1 0] 7 0 true
 }
 
-func ExamplePlay() {
+func ExampleMisere() {
+	r, _ := rules.New("nim", nil)
+	m, _ := rules.Misere(r)
+	p, _ := m.Parse([]string{"1", "1", "1"})
+	a, _ := m.Analyze(context.Background(), p)
+	fmt.Println(m.Info().Name, a.Outcome)
+	// Output: misere-nim P
+}
+
+func ExampleMatch() {
 	r, _ := rules.New("nim", nil)
 	p, _ := r.Parse([]string{"1", "2"})
-	var out strings.Builder
-	err := rules.Play(context.Background(), r, p, strings.NewReader("me\n1 1\n0 0\n"), &out)
+	m := &rules.Match{R: r, Pos: p, HumanTurn: true}
+	mv, err := m.Human("1 1")
+	fmt.Println(mv.Text, err)
+	mv, _ = m.Engine(context.Background())
+	fmt.Println(mv.Text)
+	_, err = m.Human("1 0")
 	fmt.Println(err)
-	fmt.Println(strings.Contains(out.String(), "Game over: you win!"))
+	mv, _ = m.Human("0 0")
+	over, humanWon := m.Over()
+	fmt.Println(mv.Text, over, humanWon)
 	// Output:
-	// <nil>
-	// true
+	// take 1 from heap 2 <nil>
+	// take 1 from heap 1
+	// illegal move: heap 1 would grow from 0 to 1
+	// take 1 from heap 2 true true
 }
 
 func ExampleLookup() {

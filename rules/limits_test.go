@@ -59,31 +59,31 @@ func TestRefusalsForSizeAreTyped(t *testing.T) {
 			return err
 		}},
 		{"set_table", setMaxTable - 1, func() error {
-			_, err := Solve(ctx, "subtract", map[string]string{"set": "1048575,1048576"}, []string{"2000000"})
+			_, err := solve(ctx, "subtract", map[string]string{"set": "1048575,1048576"}, []string{"2000000"})
 			return err
 		}},
 		{"max_sequence", MaxSequence, func() error {
-			_, err := Seq(ctx, "nim", nil, MaxSequence+1, true)
+			_, err := seq(ctx, "nim", nil, MaxSequence+1)
 			return err
 		}},
 		{"hunger_boxes", hungerMaxBoxes, func() error {
-			_, err := Solve(ctx, "hungergame", nil, boxes)
+			_, err := solve(ctx, "hungergame", nil, boxes)
 			return err
 		}},
 		{"hunger_closed_boxes", hungerMaxSearchClosed, func() error {
-			_, err := Solve(ctx, "hungergame", nil, closed)
+			_, err := solve(ctx, "hungergame", nil, closed)
 			return err
 		}},
 		{"prime_take_heap", primeTakeMax, func() error {
-			_, err := Solve(ctx, "prime-take", nil, []string{fmt.Sprint(primeTakeMax + 1)})
+			_, err := solve(ctx, "prime-take", nil, []string{fmt.Sprint(primeTakeMax + 1)})
 			return err
 		}},
 		{"octal_heap", octalMaxTable, func() error {
-			_, err := Solve(ctx, "grundy-game", nil, []string{"100000"})
+			_, err := solve(ctx, "grundy-game", nil, []string{"100000"})
 			return err
 		}},
 		{"search_mib", SearchBytes >> 20, func() error {
-			_, err := SolveMisere(ctx, "lasker", nil, []string{"100000", "100000", "100000"})
+			_, err := solveMisere(ctx, "lasker", nil, []string{"100000", "100000", "100000"})
 			return err
 		}},
 	}

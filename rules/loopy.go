@@ -8,7 +8,6 @@ import (
 
 	"grundy/game"
 	"grundy/internal/cliarg"
-	"grundy/report"
 )
 
 // Rulesets with cycles: a move can lead back to an earlier position, so play may go on for ever.
@@ -107,19 +106,33 @@ func (r loopyHeaps) searchErr(ctx context.Context, err error) error {
 	return err
 }
 
-// loopyAnalysis is the analysis of a list of heaps with the moves as the ruleset writes them.
-type loopyAnalysis struct {
-	game.LoopySumAnalysis[uint64]
-	winning, drawing []Move
+// Loopy is implemented by the rulesets with cycles ([IsLoopy]): their positions have loopy values
+// (game.LoopyValue) instead of Grundy values, and a list of heaps is a sum decided by the
+// generalized Sprague–Grundy theorem.
+type Loopy interface {
+	Ruleset
+	// AnalyzeLoopy answers p from its heaps' loopy values: the value of the sum, its outcome (N,
+	// P or D), the winning moves and, for a draw, the moves that keep it.
+	AnalyzeLoopy(ctx context.Context, p Position) (LoopyAnalysis, error)
+	// LoopyValues returns the loopy values of the heaps 0..to.
+	LoopyValues(ctx context.Context, to uint64) ([]game.LoopyValue, error)
 }
 
-func (r loopyHeaps) analyze(ctx context.Context, p Position) (loopyAnalysis, error) {
+// LoopyAnalysis is the answer of [Loopy.AnalyzeLoopy]: the engine's analysis of the sum (Value,
+// Outcome, and Values of each heap) with the moves as the ruleset writes them.
+type LoopyAnalysis struct {
+	game.LoopySumAnalysis[uint64]
+	WinningMoves, DrawingMoves []Move
+}
+
+// AnalyzeLoopy answers p from its heaps' loopy values.
+func (r loopyHeaps) AnalyzeLoopy(ctx context.Context, p Position) (LoopyAnalysis, error) {
 	s := r.solver(ctx)
 	a, err := s.AnalyzeLoopySum(p)
 	if err != nil {
-		return loopyAnalysis{}, r.searchErr(ctx, err)
+		return LoopyAnalysis{}, r.searchErr(ctx, err)
 	}
-	out := loopyAnalysis{LoopySumAnalysis: a}
+	out := LoopyAnalysis{LoopySumAnalysis: a}
 	toMoves := func(ms []game.SumMove[uint64]) []Move {
 		var moves []Move
 		for _, m := range ms {
@@ -128,7 +141,7 @@ func (r loopyHeaps) analyze(ctx context.Context, p Position) (loopyAnalysis, err
 		}
 		return moves
 	}
-	out.winning, out.drawing = toMoves(a.Winning), toMoves(a.Drawing)
+	out.WinningMoves, out.DrawingMoves = toMoves(a.Winning), toMoves(a.Drawing)
 	return out, nil
 }
 
@@ -145,11 +158,11 @@ func fromGameLoopy(o game.Outcome) Outcome {
 // Analyze answers p: the outcome (N, P or D), the value when finite (the note gives an infinite
 // one), and the winning moves.
 func (r loopyHeaps) Analyze(ctx context.Context, p Position) (Analysis, error) {
-	a, err := r.analyze(ctx, p)
+	a, err := r.AnalyzeLoopy(ctx, p)
 	if err != nil {
 		return Analysis{}, err
 	}
-	res := Analysis{Outcome: fromGameLoopy(a.Outcome), WinningMoves: a.winning, Complete: true, Method: "loopy values by the engine; heaps added by the generalized Sprague–Grundy theorem"}
+	res := Analysis{Outcome: fromGameLoopy(a.Outcome), WinningMoves: a.WinningMoves, Complete: true, Method: "loopy values by the engine; heaps added by the generalized Sprague–Grundy theorem"}
 	if a.Value.Infinite {
 		res.Note = fmt.Sprintf("loopy value %v", a.Value)
 	} else {
@@ -169,8 +182,8 @@ func (r loopyHeaps) engineMove(ctx context.Context, p Position) (Move, bool, err
 	return Move{Text: fmt.Sprintf("heap %d: %s", m.Component+1, r.text(h, m.To)), To: with(p, m.Component, m.To)}, true, nil
 }
 
-// IsLoopy reports whether the named ruleset's moves have cycles: its answers are loopy values
-// ([SolveLoopy], [SeqLoopy]) and its outcomes may be D.
+// IsLoopy reports whether the named ruleset's moves have cycles: it is a [Loopy] ruleset, its
+// answers are loopy values and its outcomes may be D.
 func IsLoopy(name string) bool {
 	switch name {
 	case "windup", "square-but-one":
@@ -179,75 +192,21 @@ func IsLoopy(name string) bool {
 	return false
 }
 
-func loopyRuleset(name string, flags map[string]string) (loopyHeaps, error) {
-	r, err := New(name, flags)
-	if err != nil {
-		return loopyHeaps{}, err
-	}
-	l, ok := r.(loopyHeaps)
-	if !ok {
-		return loopyHeaps{}, cliarg.Errorf("%s has no cycles: its positions have Grundy values (loopy values are for windup and square-but-one)", name)
-	}
-	return l, nil
-}
-
-// SolveLoopy answers `grundy solve NAME [flags] HEAPS…` for a ruleset with cycles: the loopy
-// value of the heaps' sum, its outcome, the winning moves or, for a draw, the moves that keep it.
-func SolveLoopy(ctx context.Context, name string, flags map[string]string, args []string) (report.LoopySolve, error) {
-	r, err := loopyRuleset(name, flags)
-	if err != nil {
-		return report.LoopySolve{}, err
-	}
-	p, err := r.Parse(args)
-	if err != nil {
-		return report.LoopySolve{}, err
-	}
-	a, err := r.analyze(ctx, p)
-	if err != nil {
-		return report.LoopySolve{}, err
-	}
-	moves := func(ms []Move) []report.Move {
-		out := []report.Move{}
-		for _, m := range ms {
-			out = append(out, report.Move{Move: m.Text, To: r.Args(m.To)})
-		}
-		return out
-	}
-	res := report.LoopySolve{
-		Solve: report.Solve{Ruleset: name, Position: r.Args(p), Outcome: fromGameLoopy(a.Outcome).String(),
-			WinningMoves: moves(a.winning), Complete: true,
-			Method: "loopy values of the heaps by the engine (generalized Sprague–Grundy values, Fraenkel–Yesha rounds); their sum by the generalized Sprague–Grundy theorem"},
-		Value:        report.LoopyValue{LoopyValue: a.Value},
-		DrawingMoves: moves(a.drawing),
-	}
-	if len(p) > 1 {
-		for _, v := range a.Values {
-			res.Components = append(res.Components, report.LoopyValue{LoopyValue: v})
-		}
-	}
-	return res, nil
-}
-
-// SeqLoopy answers `grundy seq NAME [flags] --to N` for a ruleset with cycles: the loopy values
-// of the heaps 0..to.
-func SeqLoopy(ctx context.Context, name string, flags map[string]string, to uint64, summary bool) (report.LoopySeq, error) {
-	r, err := loopyRuleset(name, flags)
-	if err != nil {
-		return report.LoopySeq{}, err
-	}
+// LoopyValues returns the loopy values of the heaps 0..to.
+func (r loopyHeaps) LoopyValues(ctx context.Context, to uint64) ([]game.LoopyValue, error) {
 	if to > r.maxHeap {
-		return report.LoopySeq{}, cliarg.Errorf("%s", r.heapErr(-1, to))
+		return nil, cliarg.Errorf("%s", r.heapErr(-1, to))
 	}
 	s := r.solver(ctx)
 	vals := make([]game.LoopyValue, 0, to+1)
 	for h := uint64(0); h <= to; h++ {
 		v, err := s.LoopyValue(h)
 		if err != nil {
-			return report.LoopySeq{}, r.searchErr(ctx, err)
+			return nil, r.searchErr(ctx, err)
 		}
 		vals = append(vals, v)
 	}
-	return report.NewLoopySeq(vals, summary), nil
+	return vals, nil
 }
 
 // ---- windup ----

@@ -1,11 +1,9 @@
 package rules
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 )
@@ -13,15 +11,13 @@ import (
 // playMoveBudget bounds the moves examined to check one move typed by the player.
 const playMoveBudget = 1 << 22
 
-// playListMax bounds the moves listed by the "moves" command.
+// playListMax bounds the list of moves that #N counts in.
 const playListMax = 60
-
-// ErrQuit is returned by [Play] when the player quits.
-var ErrQuit = errors.New("the player quit")
 
 // Match is a game in progress between a person and the perfect engine. It holds the position and
 // whose turn it is; [Match.Human] applies the person's move and [Match.Engine] answers with the
-// engine's. The web page and the terminal game both drive a Match.
+// engine's. Package query drives a Match one step of play at a time, for the command line and the
+// web page alike.
 type Match struct {
 	R         Ruleset
 	Pos       Position
@@ -160,15 +156,6 @@ func (m *Match) Engine(ctx context.Context) (Move, error) {
 	return Move{}, errors.New("no move to play")
 }
 
-// Hint returns a winning move for the player to move, if there is one.
-func (m *Match) Hint(ctx context.Context) (Move, bool, error) {
-	a, err := m.R.Analyze(ctx, m.Pos)
-	if err != nil || len(a.WinningMoves) == 0 {
-		return Move{}, false, err
-	}
-	return a.WinningMoves[0], true, nil
-}
-
 // whyIllegal explains, where it can, why no move leads from p to q.
 func whyIllegal(r Ruleset, p, q Position) string {
 	if equalPos(p, q) {
@@ -199,117 +186,6 @@ func whyIllegal(r Ruleset, p, q Position) string {
 
 // isHeaps marks rulesets whose positions are lists of heaps.
 func (heapsBase) isHeaps() {}
-
-// Play runs a game of r from p in a terminal: it asks who moves first, shows the board after every
-// move, refuses illegal moves with the reason, and ends by naming the winner. The person types
-// moves (see [Match.Human]) or the commands moves, hint, help and quit. It returns [ErrQuit] when
-// the person quits and an error when the input ends before the game does.
-func Play(ctx context.Context, r Ruleset, p Position, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	w := &errWriter{w: out}
-	info := r.Info()
-	w.printf("%s: %s.\n", info.Name, info.Summary)
-	w.printf("%s\n", r.Format(p))
-	m := &Match{R: r, Pos: p}
-	for {
-		w.printf("Who moves first, you or me? [you/me] ")
-		if !sc.Scan() {
-			return inputEnded(sc, w)
-		}
-		ans := strings.ToLower(strings.TrimSpace(sc.Text()))
-		if ans == "you" || ans == "y" || ans == "engine" || ans == "computer" || ans == "second" {
-			m.HumanTurn = false
-		} else if ans == "me" || ans == "m" || ans == "i" || ans == "first" {
-			m.HumanTurn = true
-		} else {
-			w.printf("Please answer 'me' (you move first) or 'you' (the engine moves first).\n")
-			continue
-		}
-		break
-	}
-	for {
-		if over, humanWon := m.Over(); over {
-			if humanWon {
-				w.printf("Game over: you win!\n")
-			} else {
-				w.printf("Game over: I win.\n")
-			}
-			return w.err
-		}
-		if m.Drawn() {
-			w.printf("Game over: a draw — this position has now occurred %d times with the same player to move.\n", DrawRepeats)
-			return w.err
-		}
-		if !m.HumanTurn {
-			mv, err := m.Engine(ctx)
-			if err != nil {
-				return err
-			}
-			w.printf("I play: %s\n%s\n", mv.Text, r.Format(m.Pos))
-			continue
-		}
-		w.printf("Your move (a position like %q, a move as listed by 'moves', or moves/hint/help/quit): ", strings.Join(r.Args(m.Pos), " "))
-		if !sc.Scan() {
-			return inputEnded(sc, w)
-		}
-		line := strings.TrimSpace(sc.Text())
-		switch strings.ToLower(line) {
-		case "quit", "q", "exit":
-			w.printf("Bye.\n")
-			return ErrQuit
-		case "help", "?":
-			w.printf("Type the position after your move (%s), or a move exactly as 'moves' lists it, or #N for the N-th listed move.\n", info.Position)
-			continue
-		case "moves", "list":
-			list, more := m.Legal(playListMax)
-			for i, mv := range list {
-				w.printf("  #%d  %s  ->  %s\n", i+1, mv.Text, strings.Join(r.Args(mv.To), " "))
-			}
-			if more {
-				w.printf("  … and more\n")
-			}
-			continue
-		case "hint":
-			if mv, ok, err := m.Hint(ctx); err != nil {
-				return err
-			} else if ok {
-				w.printf("Hint: %s\n", mv.Text)
-			} else {
-				w.printf("Hint: every move loses against perfect play; try to make it long.\n")
-			}
-			continue
-		}
-		mv, err := m.Human(line)
-		if err != nil {
-			w.printf("%v\n", err)
-			continue
-		}
-		w.printf("You play: %s\n%s\n", mv.Text, r.Format(m.Pos))
-	}
-}
-
-func inputEnded(sc *bufio.Scanner, w *errWriter) error {
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	w.printf("\n")
-	if w.err != nil {
-		return w.err
-	}
-	return errors.New("the input ended before the game did")
-}
-
-// errWriter keeps the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) printf(format string, args ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
-	}
-}
 
 // directMover is implemented by rulesets that can tell at once whether a move leads from p to q
 // (without enumerating the moves of p, which may be astronomically many): it returns the move, or

@@ -1,77 +1,91 @@
 package rules
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"strings"
 	"testing"
 )
 
-// TestPlayToTheEnd drives a whole game through the input: the person moves first from 1 2 (an
-// N-position), plays perfectly and wins; illegal moves are refused with the reason.
-func TestPlayToTheEnd(t *testing.T) {
-	r, _ := New("nim", nil)
-	p, _ := r.Parse([]string{"1", "2"})
-	in := strings.NewReader("maybe\nme\n3 3\n1 2 3\n2 2\nmoves\nhint\n1 1\n0 0\n")
-	var out bytes.Buffer
-	if err := Play(context.Background(), r, p, in, &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	s := out.String()
-	for _, want := range []string{
-		"Please answer",
-		"illegal move: heap 1 would grow from 1 to 3",
-		"the position has 2 heaps, you gave 3",
-		"#3  take 2 from heap 2  ->  1 0", // the listed moves
-		"You play: take 1 from heap 2",
-		"I play: take 1 from heap ",
-		"Game over: you win!",
-	} {
-		if !strings.Contains(s, want) {
-			t.Errorf("output lacks %q:\n%s", want, s)
+// playOut drives m to its end: the person plays the move pick chooses among the first 60 legal
+// ones (or, when pick is nil, the listed #1 through Human), the engine answers. It returns whether
+// the game ended (a player stuck or a draw by repetition) within max moves, and whether the
+// person won.
+func playOut(t *testing.T, m *Match, max int) (ended, drawn, humanWon bool) {
+	t.Helper()
+	for moves := 0; moves < max; moves++ {
+		if over, won := m.Over(); over {
+			return true, false, won
+		}
+		if m.Drawn() {
+			return true, true, false
+		}
+		if m.HumanTurn {
+			if _, err := m.Human("#1"); err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := m.Engine(context.Background()); err != nil {
+			t.Fatal(err)
 		}
 	}
+	return false, false, false
 }
 
-// TestPlayEngineWins: the engine moves first from an N-position and wins whatever the person does.
-func TestPlayEngineWins(t *testing.T) {
+// TestMatchToTheEnd drives a whole game: the person moves first from 1 2 (an N-position), plays
+// perfectly and wins; illegal moves are refused with the reason.
+func TestMatchToTheEnd(t *testing.T) {
+	r, _ := New("nim", nil)
+	p, _ := r.Parse([]string{"1", "2"})
+	m := &Match{R: r, Pos: p, HumanTurn: true}
+	for in, want := range map[string]string{
+		"3 3":   "illegal move: heap 1 would grow from 1 to 3",
+		"1 2 3": "the position has 2 heaps, you gave 3",
+		"2 2":   "illegal move: heap 1 would grow from 1 to 2",
+	} {
+		if _, err := m.Human(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	if legal, _ := m.Legal(playListMax); len(legal) < 3 || legal[2].Text != "take 2 from heap 2" || strings.Join(r.Args(legal[2].To), " ") != "1 0" {
+		t.Errorf("the third listed move: %v", legal)
+	}
+	if mv, err := m.Human("1 1"); err != nil || mv.Text != "take 1 from heap 2" {
+		t.Fatalf("1 1: %v %v", mv, err)
+	}
+	if mv, err := m.Engine(context.Background()); err != nil || !strings.HasPrefix(mv.Text, "take 1 from heap ") {
+		t.Fatalf("the engine: %v %v", mv, err)
+	}
+	if _, err := m.Human("0 0"); err != nil {
+		t.Fatal(err)
+	}
+	if over, humanWon := m.Over(); !over || !humanWon {
+		t.Fatalf("over %v, person won %v; want the person to win", over, humanWon)
+	}
+}
+
+// TestMatchEngineWins: the engine moves first from an N-position and wins whatever the person does.
+func TestMatchEngineWins(t *testing.T) {
 	r, _ := New("subtract", map[string]string{"max": "3"})
 	p, _ := r.Parse([]string{"9"})
-	// the engine takes 1 (to 8); then the person plays #1 (take 1) every time
-	in := strings.NewReader("you\n#1\n#1\n#1\n#1\n#1\n")
-	var out bytes.Buffer
-	if err := Play(context.Background(), r, p, in, &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	if !strings.Contains(out.String(), "Game over: I win.") {
-		t.Fatalf("the engine did not win:\n%s", out.String())
+	ended, _, humanWon := playOut(t, &Match{R: r, Pos: p}, 20)
+	if !ended || humanWon {
+		t.Fatalf("ended %v, person won %v: the engine did not win", ended, humanWon)
 	}
 }
 
-// TestPlayMisere: in misère Nim the player left without a move wins.
-func TestPlayMisere(t *testing.T) {
+// TestMatchMisere: in misère Nim the player left without a move wins.
+func TestMatchMisere(t *testing.T) {
 	r, _ := New("misere-nim", nil)
 	p, _ := r.Parse([]string{"1", "1"})
-	var out bytes.Buffer
-	if err := Play(context.Background(), r, p, strings.NewReader("me\n0 1\n"), &out); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
+	m := &Match{R: r, Pos: p, HumanTurn: true}
 	// the person takes one heap; the engine must take the last stone and loses
-	if !strings.Contains(out.String(), "Game over: you win!") {
-		t.Fatalf("misère ending wrong:\n%s", out.String())
+	if _, err := m.Human("0 1"); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func TestPlayQuitAndEOF(t *testing.T) {
-	r, _ := New("nim", nil)
-	p, _ := r.Parse([]string{"3", "4"})
-	var out bytes.Buffer
-	if err := Play(context.Background(), r, p, strings.NewReader("me\nquit\n"), &out); !errors.Is(err, ErrQuit) {
-		t.Fatalf("quit: %v", err)
+	if _, err := m.Engine(context.Background()); err != nil {
+		t.Fatal(err)
 	}
-	if err := Play(context.Background(), r, p, strings.NewReader("me\n"), &out); err == nil || !strings.Contains(err.Error(), "input ended") {
-		t.Fatalf("EOF: %v", err)
+	if over, humanWon := m.Over(); !over || !humanWon {
+		t.Fatalf("over %v, person won %v: misère ending wrong", over, humanWon)
 	}
 }
 
@@ -94,13 +108,8 @@ func TestPlayEveryRuleset(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in := "me\n" + strings.Repeat("#1\n", 400)
-			var out bytes.Buffer
-			if err := Play(context.Background(), r, p, strings.NewReader(in), &out); err != nil {
-				t.Fatalf("%v\n%s", err, out.String())
-			}
-			if !strings.Contains(out.String(), "Game over") {
-				t.Fatalf("no end:\n%s", out.String())
+			if ended, _, _ := playOut(t, &Match{R: r, Pos: p, HumanTurn: true}, 800); !ended {
+				t.Fatal("no end")
 			}
 		})
 	}

@@ -29,7 +29,7 @@ func TestBrowserSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := rules.Solve(context.Background(), "nim", nil, []string{"3", "4", "5"})
+	want, err := librarySolve(context.Background(), "nim", nil, []string{"3", "4", "5"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"grundy/octal"
-	"grundy/rules"
 )
 
 // waitText polls until the text of sel contains want, and stores the text in got.
@@ -84,7 +83,7 @@ func TestBrowserSequenceRuleset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := rules.Seq(context.Background(), "subtract", map[string]string{"set": "1,3,4"}, 100, false)
+	want, err := librarySeq(context.Background(), "subtract", map[string]string{"set": "1,3,4"}, 100, false)
 	if err != nil {
 		t.Fatal(err)
 	}

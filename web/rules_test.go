@@ -55,9 +55,9 @@ func TestSolveMatchesLibrary(t *testing.T) {
 		var want any
 		var err error
 		if rules.IsLoopy(r.Name) {
-			want, err = rules.SolveLoopy(context.Background(), r.Name, flags, pos)
+			want, err = librarySolveLoopy(context.Background(), r.Name, flags, pos)
 		} else {
-			want, err = rules.Solve(context.Background(), r.Name, flags, pos)
+			want, err = librarySolve(context.Background(), r.Name, flags, pos)
 		}
 		if err != nil {
 			t.Fatalf("%s %s: %v", r.Name, r.Example, err)
@@ -118,7 +118,7 @@ func TestSeqRulesetMatchesLibrary(t *testing.T) {
 			continue // (loopy values: tested in query and rules)
 		}
 		flags, _ := splitExample(r)
-		want, err := rules.Seq(context.Background(), r.Name, flags, 100, false)
+		want, err := librarySeq(context.Background(), r.Name, flags, 100, false)
 		if err != nil {
 			t.Fatalf("%s: %v", r.Name, err)
 		}
@@ -182,7 +182,7 @@ func TestPlay(t *testing.T) {
 	if len(st.Played) != 1 || st.Played[0].By != "engine" {
 		t.Fatalf("%+v", st)
 	}
-	rep, _ := rules.Solve(context.Background(), "nim", nil, st.Position)
+	rep, _ := librarySolve(context.Background(), "nim", nil, st.Position)
 	if rep.Outcome != "P" {
 		t.Fatalf("the engine moved to %v, an %s-position", st.Position, rep.Outcome)
 	}

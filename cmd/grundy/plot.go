@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"grundy/plot"
+	"grundy/query"
 	"grundy/report"
-	"grundy/rules"
 )
 
 // seqPlot writes the picture of a sequence answer to the file named by --plot, if given: SVG or
@@ -23,7 +23,7 @@ func (a *app) seqPlot(g gameArgs, title string, res any) error {
 	switch v := res.(type) {
 	case report.Seq:
 		s = v
-	case rules.SeqReport:
+	case query.SeqReport:
 		s = v.Seq
 		if v.Saltus != nil {
 			saltus = *v.Saltus

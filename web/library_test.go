@@ -1,0 +1,58 @@
+package web
+
+import (
+	"context"
+
+	"grundy/query"
+	"grundy/report"
+	"grundy/rules"
+)
+
+// The library's own answers, computed without the server, for the tests to compare with: the
+// ruleset built by name, the position parsed and analyzed, the answer written by query's
+// constructors.
+
+func librarySolve(ctx context.Context, name string, flags map[string]string, args []string) (query.Report, error) {
+	r, err := rules.New(name, flags)
+	if err != nil {
+		return query.Report{}, err
+	}
+	p, err := r.Parse(args)
+	if err != nil {
+		return query.Report{}, err
+	}
+	a, err := r.Analyze(ctx, p)
+	if err != nil {
+		return query.Report{}, err
+	}
+	return query.NewReport(r, p, a), nil
+}
+
+func librarySolveLoopy(ctx context.Context, name string, flags map[string]string, args []string) (report.LoopySolve, error) {
+	r, err := rules.New(name, flags)
+	if err != nil {
+		return report.LoopySolve{}, err
+	}
+	l := r.(rules.Loopy)
+	p, err := l.Parse(args)
+	if err != nil {
+		return report.LoopySolve{}, err
+	}
+	a, err := l.AnalyzeLoopy(ctx, p)
+	if err != nil {
+		return report.LoopySolve{}, err
+	}
+	return query.NewLoopySolve(l, p, a), nil
+}
+
+func librarySeq(ctx context.Context, name string, flags map[string]string, to uint64, summary bool) (query.SeqReport, error) {
+	r, err := rules.New(name, flags)
+	if err != nil {
+		return query.SeqReport{}, err
+	}
+	s, err := rules.SequenceOf(ctx, r, to)
+	if err != nil {
+		return query.SeqReport{}, err
+	}
+	return query.NewSeqReport(s, to, summary), nil
+}
