@@ -20,8 +20,8 @@
 // ruleset and a user's Starlark script alike: a script arrives as its source with a name for
 // messages (the command line reads the file; the web page sends the text, named [ScriptName]),
 // and its answers have the rulesets' shape with "ruleset": "script:NAME". [Script] is the web
-// page's table of a script's values. The numbers: [Nim], [Basis], [Count]; octal games: [Octal],
-// [Scan] and the stored catalogue; misère quotients: [Misere].
+// page's table of a script's values. The numbers: [Nim], [Basis], [Count]; octal games: [Octal]
+// (scans of many codes and the stored catalogue are package sweep's); misère quotients: [Misere].
 //
 // The limits of a call are a [Limits]: [CLI] for the command line (generous, raised by flags),
 // [Web] for a shared server (tight), so that the faces run the same code with different numbers.

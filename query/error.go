@@ -82,3 +82,8 @@ func KindOf(err error) Kind {
 	}
 	return Internal
 }
+
+// Classify returns err as an *Error of its kind, as this package's answering functions classify
+// the errors they meet (a limit OverLimit naming it, a cancelled context Cancelled, anything
+// unknown Internal): for the answering functions outside query (package sweep).
+func Classify(err error, lim Limits) error { return classify(err, lim, false) }

@@ -15,12 +15,11 @@ import (
 	"grundy/internal/worker"
 	"grundy/octal"
 	"grundy/report"
-	"grundy/store"
 )
 
 // OctalRequest asks for the Grundy sequence of a take-and-break code: `grundy octal CODE` and
-// POST /api/seq with "code". The file fields (Checkpoint, Resume, ValuesFile, Save, DB) name
-// files of the machine the call runs on: only the command line sets them.
+// POST /api/seq with "code". The file fields (Checkpoint, Resume, ValuesFile) name files of the
+// machine the call runs on, and Store a catalogue: only the command line sets them.
 type OctalRequest struct {
 	// Code is the game's code as `grundy octal` takes it (0.77, .07, x0.8, grundy).
 	Code string `json:"code"`
@@ -43,9 +42,8 @@ type OctalRequest struct {
 	Resume string `json:"-"`
 	// ValuesFile receives the values, one "n g(n)" line each.
 	ValuesFile string `json:"-"`
-	// Save stores the result in the catalogue database DB ("" for the default one).
-	Save bool   `json:"-"`
-	DB   string `json:"-"`
+	// Store, if set, keeps the result (`--save`: package sweep's catalogue).
+	Store ResultStore `json:"-"`
 
 	// Status, if set, is told now and then how the computation stands (for a progress display).
 	Status func(octal.Status) `json:"-"`
@@ -74,12 +72,10 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			return report.Octal{}, Badf("--values-file %s: %v", req.ValuesFile, err)
 		}
 	}
-	var db *store.DB
-	if req.Save { // the catalogue too is checked before the computation
-		if db, err = openCatalogue(ctx, req.DB, false); err != nil {
+	if req.Store != nil { // the catalogue too is checked before the computation
+		if err := req.Store.Check(ctx); err != nil {
 			return report.Octal{}, err
 		}
-		defer db.Close()
 	}
 	var resumed *octal.Checkpoint
 	if req.Resume != "" {
@@ -133,8 +129,8 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	if err != nil {
 		return report.Octal{}, Internalf("%v", err)
 	}
-	if db != nil {
-		ok, err := db.Save(context.WithoutCancel(ctx), Record(res))
+	if req.Store != nil {
+		ok, err := req.Store.Save(context.WithoutCancel(ctx), res)
 		if err != nil {
 			saveErrs = append(saveErrs, err.Error())
 		} else {
@@ -256,11 +252,14 @@ func writeValues(path string, res *octal.Result, last int) error {
 	return err
 }
 
-// Record is the catalogue row of a computation: what it computed, as the answer reports it.
-func Record(res *octal.Result) store.Record {
-	return store.Record{Code: res.Code.String(), ComputedTo: int64(res.ComputedTo), Period: int64(res.Period),
-		Preperiod: int64(res.Preperiod), Proved: res.Proved, MaxValue: int64(res.MaxValue), RareMask: int64(res.RareMask),
-		Method: res.Method, Seconds: res.Elapsed.Seconds()}
+// ResultStore keeps the results of octal computations (package sweep's catalogue, for --save).
+type ResultStore interface {
+	// Check makes sure a result can be stored; Octal calls it before computing, so that a store
+	// that cannot be used is refused before any work is done. Its error is returned as it is.
+	Check(ctx context.Context) error
+	// Save stores the result and reports whether it was written (a row that already covers it
+	// is kept).
+	Save(ctx context.Context, res *octal.Result) (bool, error)
 }
 
 // MemoryBudget returns the memory budget of an octal computation on this machine: the size flag

@@ -64,20 +64,6 @@ func TestOctal(t *testing.T) {
 
 func web2() Limits { return Limits{OctalBytes: 64 << 20} }
 
-func TestScan(t *testing.T) {
-	n := 0
-	out, err := Scan(context.Background(), ScanRequest{Pattern: "0.?7", To: "3000", Codes: func(k int) { n = k }}, Limits{})
-	if err != nil || n != 8 || len(out.Games) != 8 || out.Games[7].Code != "0.77" || *out.Games[7].Period != 12 {
-		t.Fatalf("%v %d %+v", err, n, out)
-	}
-	if _, err := Scan(context.Background(), ScanRequest{Pattern: "0.?????"}, Limits{}); kindOf(t, err) != BadInput {
-		t.Errorf("too many codes: %v", err)
-	}
-	if _, err := Scan(context.Background(), ScanRequest{Pattern: "0.?", To: "5000"}, Limits{MaxSeq: 100}); kindOf(t, err) != OverLimit {
-		t.Errorf("max_seq: %v", err)
-	}
-}
-
 // TestNim checks every operation against the nimber package called directly.
 func TestNim(t *testing.T) {
 	ctx := context.Background()

@@ -11,10 +11,13 @@ import (
 
 	"grundy/query"
 	"grundy/report"
+	"grundy/sweep"
 )
 
 type octalFlags struct {
 	req       query.OctalRequest
+	save      bool
+	db        string
 	maxMemory string
 	progress  bool
 }
@@ -60,8 +63,8 @@ directory).`,
 	fl.StringVar(&r.Checkpoint, "checkpoint", "", "save the values to this file now and then and at the end (atomically)")
 	fl.DurationVar(&r.CheckpointEvery, "checkpoint-every", time.Minute, "how often --checkpoint saves")
 	fl.StringVar(&r.Resume, "resume", "", "continue from this checkpoint file")
-	fl.BoolVar(&r.Save, "save", false, "store the result in the catalogue")
-	dbFlag(fl, &r.DB)
+	fl.BoolVar(&f.save, "save", false, "store the result in the catalogue")
+	dbFlag(fl, &f.db)
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit, e.g. 2G or 512M (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
 	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core)")
@@ -90,7 +93,11 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		return err
 	}
 	req := f.req
-	req.DB = envDB(req.DB)
+	if f.save {
+		s := sweep.NewSaver(envDB(f.db))
+		defer s.Close()
+		req.Store = s
+	}
 	var line *statusLine
 	if f.progress || isTerminal(a.stderr) {
 		line = a.newStatusLine(req.Code)
@@ -113,7 +120,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 func newOctalScanCmd(a *app) *cobra.Command {
-	var req query.ScanRequest
+	var req sweep.ScanRequest
 	var shards int
 	cmd := &cobra.Command{
 		Use:   "scan PATTERN",
@@ -129,7 +136,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 			req.Pattern = args[0]
 			req.DB = envDB(req.DB)
 			var err error
-			if req.Shard, err = resolveShard(req.Shard, shards); err != nil {
+			if req.Shard, err = sweep.ShardSpec(req.Shard, shards, os.Getenv); err != nil {
 				return err
 			}
 			var bar *progressBar
@@ -147,7 +154,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 				bar = a.newProgress(false, int64(n), desc, "codes")
 			}
 			req.Done = func() { bar.add(1) }
-			out, err := query.Scan(cmd.Context(), req, query.Limits{})
+			out, err := sweep.Scan(cmd.Context(), req, query.Limits{})
 			bar.finish()
 			if log != nil && out.Games != nil {
 				log.summary()
@@ -170,7 +177,7 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 }
 
 func newOctalCatalogueCmd(a *app) *cobra.Command {
-	var req query.CatalogueRequest
+	var req sweep.CatalogueRequest
 	var solved, unsolved bool
 	var format string
 	cmd := &cobra.Command{
@@ -200,7 +207,7 @@ A. Flammenkamp's tables of octal games); --json prints the JSON document.`,
 			} else if write == nil {
 				return badInput("--format %q: want table, csv, flammenkamp or json", format)
 			}
-			out, err := query.Catalogue(cmd.Context(), req, query.Limits{})
+			out, err := sweep.Catalogue(cmd.Context(), req, query.Limits{})
 			if err != nil {
 				return err
 			}

@@ -7,15 +7,14 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"grundy/octal"
-	"grundy/query"
 	"grundy/report"
+	"grundy/sweep"
 )
 
 // dbFlag registers --db. Its empty value is filled from $GRUNDY_DB when the command runs (envDB),
 // not when the flag is made, so that --help never shows a URL with a password in it.
 func dbFlag(fl *pflag.FlagSet, p *string) {
-	fl.StringVar(p, "db", "", "catalogue: a SQLite file or a postgres:// URL (default: $"+query.DBEnv+", else <user cache dir>/grundy/catalogue.db)")
+	fl.StringVar(p, "db", "", "catalogue: a SQLite file or a postgres:// URL (default: $"+sweep.DBEnv+", else <user cache dir>/grundy/catalogue.db)")
 }
 
 // envDB returns --db, or $GRUNDY_DB when --db was not given.
@@ -23,35 +22,7 @@ func envDB(flag string) string {
 	if flag != "" {
 		return flag
 	}
-	return os.Getenv(query.DBEnv)
-}
-
-// resolveShard returns the shard spec of a scan: --shard, else what the scheduler's environment
-// says (a Slurm array task, a Kubernetes Indexed Job's index with --shards), else "" (every code).
-func resolveShard(flag string, shards int) (string, error) {
-	if shards < 0 {
-		return "", badInput("--shards must be at least 1")
-	}
-	if flag != "" {
-		s, err := octal.ParseShard(flag)
-		if err != nil {
-			return "", badInput("--shard: %v", err)
-		}
-		if shards != 0 && shards != s.Count {
-			return "", badInput("--shard %s but --shards %d", flag, shards)
-		}
-		return flag, nil
-	}
-	s, ok, err := octal.ShardFromEnv(os.Getenv, shards)
-	switch {
-	case err != nil:
-		return "", badInput("%v", err)
-	case ok:
-		return s.String(), nil
-	case shards != 0:
-		return "", badInput("--shards %d without a shard index: give --shard I/%d, or run as a Slurm array task or a Kubernetes Indexed Job", shards, shards)
-	}
-	return "", nil
+	return os.Getenv(sweep.DBEnv)
 }
 
 // shardLog reports a sharded scan's progress on stderr, one line a code, for the logs of a batch

@@ -16,6 +16,7 @@ import (
 
 	"grundy/internal/pgtest"
 	"grundy/octal"
+	"grundy/sweep"
 )
 
 var pg pgtest.Lazy
@@ -69,7 +70,7 @@ func TestShardedSweepPostgres(t *testing.T) {
 	// work is left when it is killed after its first code.
 	victim, fewest := 0, len(codes)+1
 	for i := range n {
-		part, err := octal.Partition(context.Background(), codes, 10000, octal.Shard{Index: i, Count: n})
+		part, err := sweep.Partition(context.Background(), codes, 10000, sweep.Shard{Index: i, Count: n})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package query
+package sweep
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"grundy/internal/cliarg"
 	"grundy/octal"
+	"grundy/query"
 	"grundy/report"
 	"grundy/store"
 )
@@ -27,7 +28,7 @@ type ScanRequest struct {
 	Save bool   `json:"-"`
 	DB   string `json:"-"`
 	// Shard computes only one shard's share of the codes, "I/N" (I from 0; "" for all of them):
-	// the codes are split by estimated cost (octal.Partition), the same way by every shard. With
+	// the codes are split by estimated cost (Partition), the same way by every shard. With
 	// Save, codes whose stored row covers To are not computed again (a retried shard redoes only
 	// the rest); their rows come from the catalogue.
 	Shard string `json:"shard,omitempty"`
@@ -41,10 +42,10 @@ type ScanRequest struct {
 
 // Scan answers a ScanRequest, computing the codes on all cores. When ctx is cancelled it returns
 // the games done so far together with a Cancelled error.
-func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error) {
+func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, error) {
 	codes, err := octal.Expand(req.Pattern, MaxScanCodes)
 	if err != nil {
-		return report.Scan{}, Badf("%v", err)
+		return report.Scan{}, query.Badf("%v", err)
 	}
 	to := req.To
 	if to == "" {
@@ -52,18 +53,18 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 	}
 	n, err := cliarg.Int(to, "--to", 1<<24)
 	if err != nil {
-		return report.Scan{}, Badf("%v", err)
+		return report.Scan{}, query.Badf("%v", err)
 	}
 	if n == 0 {
-		return report.Scan{}, Badf("--to must be at least 1")
+		return report.Scan{}, query.Badf("--to must be at least 1")
 	}
 	if lim.MaxSeq > 0 && uint64(n) > lim.MaxSeq {
-		return report.Scan{}, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", n, lim.MaxSeq)
+		return report.Scan{}, over(lim, "max_seq", lim.MaxSeq, "to = %d is over the limit of %d", n, lim.MaxSeq)
 	}
-	var shard octal.Shard
+	var shard Shard
 	if req.Shard != "" {
-		if shard, err = octal.ParseShard(req.Shard); err != nil {
-			return report.Scan{}, Badf("--shard: %v", err)
+		if shard, err = ParseShard(req.Shard); err != nil {
+			return report.Scan{}, query.Badf("--shard: %v", err)
 		}
 	}
 	var db *store.DB
@@ -74,8 +75,8 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 		defer db.Close()
 	}
 	if req.Shard != "" {
-		if codes, err = octal.Partition(ctx, codes, n, shard); err != nil {
-			return report.Scan{}, classify(err, lim, false)
+		if codes, err = Partition(ctx, codes, n, shard); err != nil {
+			return report.Scan{}, classify(err, lim)
 		}
 	}
 	rows := make([]*report.ScanRow, len(codes))
@@ -157,12 +158,12 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 			out.Games = append(out.Games, r)
 		}
 		if errs[i] != nil && !errors.Is(errs[i], context.Canceled) && !errors.Is(errs[i], context.DeadlineExceeded) {
-			return report.Scan{}, Internalf("%v: %v", codes[i], errs[i])
+			return report.Scan{}, query.Internalf("%v: %v", codes[i], errs[i])
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		e := classify(err, lim, false).(*Error)
-		if e.Kind == Cancelled {
+		e := classify(err, lim).(*query.Error)
+		if e.Kind == query.Cancelled {
 			e.Msg = fmt.Sprintf("interrupted after %d of %d codes", len(out.Games), len(codes))
 		}
 		return out, e
@@ -196,4 +197,14 @@ func recordRow(r store.Record) *report.ScanRow {
 		row.RareMask = &m
 	}
 	return row
+}
+
+// over is the OverLimit error of limit name with value max, saying how to raise it where lim
+// says (as query's answering functions do).
+func over(lim query.Limits, name string, max any, format string, args ...any) *query.Error {
+	e := query.Limitf(name, max, format, args...)
+	if how := lim.Raise[name]; how != "" {
+		e.Msg += "; raise it with " + how
+	}
+	return e
 }

@@ -1,4 +1,4 @@
-package octal
+package sweep
 
 import (
 	"container/heap"
@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"grundy/octal"
+	"grundy/query"
 )
 
 // MaxShards is the largest number of shards ParseShard and ShardFromEnv accept.
@@ -130,13 +133,13 @@ const pilotTo = 256
 // method: O(k) a heap without splits, O(n) a heap with two-heap splits, O(n²) with three-heap
 // ones. The sparse method often does much better than that, which no estimate made without the
 // run can know.
-func EstimateCost(ctx context.Context, c Code, to int) (int64, error) {
+func EstimateCost(ctx context.Context, c octal.Code, to int) (int64, error) {
 	if to < 0 {
 		return 0, fmt.Errorf("negative heap %d", to)
 	}
 	n := to
 	if c.Provable() {
-		res, err := Compute(ctx, c, Options{To: min(to, pilotTo)})
+		res, err := octal.Compute(ctx, c, octal.Options{To: min(to, pilotTo)})
 		if err != nil {
 			return 0, err
 		}
@@ -149,14 +152,14 @@ func EstimateCost(ctx context.Context, c Code, to int) (int64, error) {
 
 // heapsCost is the modelled cost of heaps 0..n: (k+1)·n for the single moves, n²/4 for each
 // two-heap digit, n³/36 for each three-heap digit, saturating at MaxInt64.
-func heapsCost(c Code, n int) int64 {
+func heapsCost(c octal.Code, n int) int64 {
 	var twos, threes uint64
 	for i := 0; i <= c.LastDigit(); i++ {
 		d := c.Digit(i)
-		if d&LeaveTwo != 0 {
+		if d&octal.LeaveTwo != 0 {
 			twos++
 		}
-		if d&LeaveThree != 0 {
+		if d&octal.LeaveThree != 0 {
 			threes++
 		}
 	}
@@ -237,7 +240,7 @@ func (h *loads) Pop() any     { panic("loads: fixed size") }
 // cost (EstimateCost, Balance): it returns the codes of shard s, in their given order. Every
 // shard of a sweep, given the same codes and to, computes the same partition, so the shards
 // together compute each code exactly once.
-func Partition(ctx context.Context, codes []Code, to int, s Shard) ([]Code, error) {
+func Partition(ctx context.Context, codes []octal.Code, to int, s Shard) ([]octal.Code, error) {
 	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
 		return nil, fmt.Errorf("invalid shard %v", s)
 	}
@@ -245,7 +248,7 @@ func Partition(ctx context.Context, codes []Code, to int, s Shard) ([]Code, erro
 	if err != nil {
 		return nil, err
 	}
-	var out []Code
+	var out []octal.Code
 	for i, p := range Balance(costs, s.Count) {
 		if p == s.Index {
 			out = append(out, codes[i])
@@ -255,7 +258,7 @@ func Partition(ctx context.Context, codes []Code, to int, s Shard) ([]Code, erro
 }
 
 // EstimateCosts returns EstimateCost of every code, computed on all cores.
-func EstimateCosts(ctx context.Context, codes []Code, to int) ([]int64, error) {
+func EstimateCosts(ctx context.Context, codes []octal.Code, to int) ([]int64, error) {
 	costs := make([]int64, len(codes))
 	errs := make([]error, len(codes))
 	var next atomic.Int64
@@ -283,4 +286,34 @@ func EstimateCosts(ctx context.Context, codes []Code, to int) ([]int64, error) {
 		}
 	}
 	return costs, nil
+}
+
+// ShardSpec returns the shard spec "I/N" of a scan: spec (the --shard flag) when given, else what
+// the scheduler's environment says, read through getenv (a Slurm array task, or a Kubernetes
+// Indexed Job's index with shards), else "" (every code). shards (--shards, 0 when not given)
+// must agree with the count found. Every error is bad input.
+func ShardSpec(spec string, shards int, getenv func(string) string) (string, error) {
+	if shards < 0 {
+		return "", query.Badf("--shards must be at least 1")
+	}
+	if spec != "" {
+		s, err := ParseShard(spec)
+		if err != nil {
+			return "", query.Badf("--shard: %v", err)
+		}
+		if shards != 0 && shards != s.Count {
+			return "", query.Badf("--shard %s but --shards %d", spec, shards)
+		}
+		return spec, nil
+	}
+	s, ok, err := ShardFromEnv(getenv, shards)
+	switch {
+	case err != nil:
+		return "", query.Badf("%v", err)
+	case ok:
+		return s.String(), nil
+	case shards != 0:
+		return "", query.Badf("--shards %d without a shard index: give --shard I/%d, or run as a Slurm array task or a Kubernetes Indexed Job", shards, shards)
+	}
+	return "", nil
 }

@@ -1,4 +1,4 @@
-package octal
+package sweep
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"grundy/octal"
 )
 
 func TestParseShard(t *testing.T) {
@@ -188,7 +190,7 @@ func TestPartition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[Code]int{}
+	seen := map[octal.Code]int{}
 	loads := make([]int64, n)
 	counts := make([]int, n)
 	for i := range n {
@@ -238,7 +240,7 @@ func TestEstimateCost(t *testing.T) {
 	ctx := context.Background()
 	cost := func(code string, to int) int64 {
 		t.Helper()
-		c, err := EstimateCost(ctx, MustParse(code), to)
+		c, err := EstimateCost(ctx, octal.MustParse(code), to)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,27 +253,27 @@ func TestEstimateCost(t *testing.T) {
 	if a, b := cost("0.16", 10000), cost("0.16", 100000); b < 90*a {
 		t.Fatalf("0.16: cost %d to 10^4, %d to 10^5: not quadratic", a, b)
 	}
-	if lin, quad := heapsCost(MustParse("0.333"), 10000), heapsCost(MustParse("0.16"), 10000); 100*lin >= quad {
+	if lin, quad := heapsCost(octal.MustParse("0.333"), 10000), heapsCost(octal.MustParse("0.16"), 10000); 100*lin >= quad {
 		t.Fatalf("modelled cost without splits %d, with %d", lin, quad)
 	}
-	if quad, cube := heapsCost(MustParse("0.16"), 10000), heapsCost(MustParse("x0.8"), 10000); 100*quad >= cube {
+	if quad, cube := heapsCost(octal.MustParse("0.16"), 10000), heapsCost(octal.MustParse("x0.8"), 10000); 100*quad >= cube {
 		t.Fatalf("modelled cost with two-heap splits %d, three-heap %d", quad, cube)
 	}
-	if huge := heapsCost(MustParse("x0.8"), 1<<40); huge != math.MaxInt64 {
+	if huge := heapsCost(octal.MustParse("x0.8"), 1<<40); huge != math.MaxInt64 {
 		t.Fatalf("cost does not saturate: %d", huge)
 	}
-	if _, err := EstimateCost(ctx, MustParse("0.7"), -1); err == nil {
+	if _, err := EstimateCost(ctx, octal.MustParse("0.7"), -1); err == nil {
 		t.Fatal("negative to accepted")
 	}
 }
 
 // twoDigitCodes returns the codes 0.d1d2 (the 0.d1 among them once each).
-func twoDigitCodes() []Code {
-	var out []Code
-	seen := map[Code]bool{}
+func twoDigitCodes() []octal.Code {
+	var out []octal.Code
+	seen := map[octal.Code]bool{}
 	for d1 := '0'; d1 <= '7'; d1++ {
 		for d2 := '0'; d2 <= '7'; d2++ {
-			c := MustParse("0." + string(d1) + string(d2))
+			c := octal.MustParse("0." + string(d1) + string(d2))
 			if !seen[c] {
 				seen[c] = true
 				out = append(out, c)

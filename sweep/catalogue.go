@@ -1,10 +1,11 @@
-package query
+package sweep
 
 import (
 	"context"
 	"time"
 
 	"grundy/octal"
+	"grundy/query"
 	"grundy/report"
 )
 
@@ -24,12 +25,12 @@ type CatalogueRequest struct {
 
 // Catalogue answers a CatalogueRequest: the stored rows, merged from every process that saved to
 // the catalogue, in byte order of the code.
-func Catalogue(ctx context.Context, req CatalogueRequest, lim Limits) (report.Catalogue, error) {
+func Catalogue(ctx context.Context, req CatalogueRequest, lim query.Limits) (report.Catalogue, error) {
 	var keep map[string]bool
 	if req.Pattern != "" {
 		codes, err := octal.Expand(req.Pattern, maxFilterCodes)
 		if err != nil {
-			return report.Catalogue{}, Badf("--pattern: %v", err)
+			return report.Catalogue{}, query.Badf("--pattern: %v", err)
 		}
 		keep = make(map[string]bool, len(codes))
 		for _, c := range codes {
@@ -39,7 +40,7 @@ func Catalogue(ctx context.Context, req CatalogueRequest, lim Limits) (report.Ca
 	switch req.Status {
 	case "", "solved", "unsolved":
 	default:
-		return report.Catalogue{}, Badf("status %q: want solved or unsolved", req.Status)
+		return report.Catalogue{}, query.Badf("status %q: want solved or unsolved", req.Status)
 	}
 	db, err := openCatalogue(ctx, req.DB, true)
 	if err != nil {
