@@ -2,26 +2,44 @@
 
 #include "textflag.h"
 
-// PARTNERS(k, slot): the 16 values v^gs[m0-r+j] of rare heap k (r = rare[k], v = rv[k]), masked to
-// 10 bits, stored in slot (32 bytes) of the ring on the stack.
-#define PARTNERS(k, slot) \
-	MOVL (BX)(k*4), R8 \
-	NEGQ R8 \
-	VMOVDQU (SI)(R8*2), Y0 \
-	MOVWLZX (DX)(k*2), R10 \
-	MOVD R10, X1 \
-	VPBROADCASTW X1, Y1 \
-	VPXOR Y0, Y1, Y0 \
-	VPAND Y15, Y0, Y0 \
-	VMOVDQU Y0, slot
-
-// func markBlockAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+// The block marking kernels: for each of the n rare heaps r (value v), the 16 partners
+// gs[m0-r … m0-r+15], XORed with v and masked to 10 bits, each written as a byte mark
+// marks[j][x] = gen (the rows j are 1 KiB apart).
 //
-// For each of the n rare heaps r (value v): the 16 partners gs[m0-r … m0-r+15] in one load, XORed
-// with v (and masked to 10 bits), stored in a ring of 4 slots on the stack three rare heaps ahead
-// of their use (a load of a word from a 32-byte store still in flight would wait for it), then
-// each read back and written as a byte mark: marks[j][x] = gen.
-TEXT ·markBlockAVX2(SB), NOSPLIT, $128-56
+// Why the lanes go from register to register. An earlier kernel stored the 16 partners (one
+// 32-byte YMM store) to a slot on the stack and read them back as sixteen 2-byte loads. On an
+// Intel Xeon (Sapphire Rapids family) it ran 8× slower than the portable Go, and on an AMD EPYC
+// (Zen 3, family 25 model 1) 5–7× slower, while on an AMD Zen 4 it was the fastest. Loads that read
+// back part of a wide store still in the store buffer depend on store-to-load forwarding, which
+// each microarchitecture restricts differently (a YMM store that crosses a cache line — the stack
+// slot was only 8-byte aligned — or a load at an offset inside it may not forward; the load then
+// waits for the store to commit behind the sixteen byte marks before it); and the slot's low 12
+// address bits meet those of the mark stores, 1 KiB apart over 16 KiB, so loads also 4K-alias
+// with older stores, which processors that compare only the low bits treat as a possible
+// dependency. With no stack round trip there is no forwarding to fail and no load to alias: the
+// only loads are of the partners (four 8-byte or one 32-byte load, from memory no store of the
+// kernel touches) and of rare/rv. So neither form should collapse on any processor; this is
+// measured on AMD (Zen 3) only, not yet on Intel — the process picks by measurement anyway.
+
+// LANES4(w, o0, o1, o2, o3): the four 16-bit lanes of w (already XORed and masked), lane q marked
+// in the row at offset oq from DI; w is consumed. R11 is scratch, R12 holds gen.
+#define LANES4(w, o0, o1, o2, o3) \
+	MOVWLZX w, R11 \
+	MOVB R12, o0(DI)(R11*1) \
+	MOVL w, R11 \
+	SHRL $16, R11 \
+	MOVB R12, o1(DI)(R11*1) \
+	SHRQ $32, w \
+	MOVWLZX w, R11 \
+	MOVB R12, o2(DI)(R11*1) \
+	SHRL $16, w \
+	MOVB R12, o3(DI)(w*1)
+
+// func markBlockSWAR(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+//
+// General-purpose registers only (any amd64): the partners as four 8-byte loads, v in every lane
+// of a word (v·0x0001000100010001), XOR and mask a word at a time.
+TEXT ·markBlockSWAR(SB), NOSPLIT, $0-56
 	MOVQ marks+0(FP), DI
 	MOVBLZX gen+8(FP), R12
 	MOVQ gs+16(FP), SI
@@ -30,74 +48,78 @@ TEXT ·markBlockAVX2(SB), NOSPLIT, $128-56
 	MOVQ rare+32(FP), BX
 	MOVQ rv+40(FP), DX
 	MOVQ n+48(FP), CX
-	MOVL $0x03ff03ff, R13
-	MOVD R13, X15
-	VPBROADCASTD X15, Y15        // 1023 in every word
-	// The first three rare heaps (of those there are) into slots 0..2.
+	MOVQ $0x03ff03ff03ff03ff, R13
+	MOVQ $0x0001000100010001, R14
 	XORQ R9, R9
 	CMPQ R9, CX
-	JGE done
-	PARTNERS(R9, 0(SP))
+	JGE swardone
+swarloop:
+	MOVL (BX)(R9*4), R8
+	NEGQ R8
+	LEAQ (SI)(R8*2), R8          // &g[m0-r]
+	MOVWLZX (DX)(R9*2), AX
+	IMULQ R14, AX                // v in every lane
+	MOVQ 0(R8), R10
+	XORQ AX, R10
+	ANDQ R13, R10
+	LANES4(R10, 0, 1024, 2048, 3072)
+	MOVQ 8(R8), R10
+	XORQ AX, R10
+	ANDQ R13, R10
+	LANES4(R10, 4096, 5120, 6144, 7168)
+	MOVQ 16(R8), R10
+	XORQ AX, R10
+	ANDQ R13, R10
+	LANES4(R10, 8192, 9216, 10240, 11264)
+	MOVQ 24(R8), R10
+	XORQ AX, R10
+	ANDQ R13, R10
+	LANES4(R10, 12288, 13312, 14336, 15360)
 	INCQ R9
 	CMPQ R9, CX
-	JGE first
-	PARTNERS(R9, 32(SP))
-	INCQ R9
-	CMPQ R9, CX
-	JGE first
-	PARTNERS(R9, 64(SP))
-first:
+	JLT swarloop
+swardone:
+	RET
+
+// func markBlockAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+//
+// AVX2: the partners in one 32-byte load, XORed with v (VPBROADCASTW) and masked in a YMM
+// register, then moved to general registers 64 bits at a time (VMOVQ, VPEXTRQ, VEXTRACTI128):
+// lanes leave the register, never the stack. Every vector instruction is VEX-encoded.
+TEXT ·markBlockAVX2(SB), NOSPLIT, $0-56
+	MOVQ marks+0(FP), DI
+	MOVBLZX gen+8(FP), R12
+	MOVQ gs+16(FP), SI
+	MOVQ m0+24(FP), AX
+	LEAQ (SI)(AX*2), SI          // &g[m0]
+	MOVQ rare+32(FP), BX
+	MOVQ rv+40(FP), DX
+	MOVQ n+48(FP), CX
+	MOVQ $0x03ff03ff03ff03ff, R13
+	VMOVQ R13, X15
+	VPBROADCASTQ X15, Y15        // 1023 in every word
 	XORQ R9, R9
-loop:
 	CMPQ R9, CX
-	JGE done
-	LEAQ 3(R9), AX
-	CMPQ AX, CX
-	JGE use                      // no rare heap k+3
-	MOVQ AX, R14
-	ANDQ $3, R14
-	SHLQ $5, R14
-	LEAQ (SP)(R14*1), R14        // slot (k+3) mod 4
-	PARTNERS(AX, (R14))
-use:
-	MOVQ R9, R14
-	ANDQ $3, R14
-	SHLQ $5, R14
-	LEAQ (SP)(R14*1), R14        // slot k mod 4
-	MOVWLZX 0(R14), R11
-	MOVB R12, 0(DI)(R11*1)
-	MOVWLZX 2(R14), R11
-	MOVB R12, 1024(DI)(R11*1)
-	MOVWLZX 4(R14), R11
-	MOVB R12, 2048(DI)(R11*1)
-	MOVWLZX 6(R14), R11
-	MOVB R12, 3072(DI)(R11*1)
-	MOVWLZX 8(R14), R11
-	MOVB R12, 4096(DI)(R11*1)
-	MOVWLZX 10(R14), R11
-	MOVB R12, 5120(DI)(R11*1)
-	MOVWLZX 12(R14), R11
-	MOVB R12, 6144(DI)(R11*1)
-	MOVWLZX 14(R14), R11
-	MOVB R12, 7168(DI)(R11*1)
-	MOVWLZX 16(R14), R11
-	MOVB R12, 8192(DI)(R11*1)
-	MOVWLZX 18(R14), R11
-	MOVB R12, 9216(DI)(R11*1)
-	MOVWLZX 20(R14), R11
-	MOVB R12, 10240(DI)(R11*1)
-	MOVWLZX 22(R14), R11
-	MOVB R12, 11264(DI)(R11*1)
-	MOVWLZX 24(R14), R11
-	MOVB R12, 12288(DI)(R11*1)
-	MOVWLZX 26(R14), R11
-	MOVB R12, 13312(DI)(R11*1)
-	MOVWLZX 28(R14), R11
-	MOVB R12, 14336(DI)(R11*1)
-	MOVWLZX 30(R14), R11
-	MOVB R12, 15360(DI)(R11*1)
+	JGE avxdone
+avxloop:
+	MOVL (BX)(R9*4), R8
+	NEGQ R8
+	VMOVDQU (SI)(R8*2), Y0       // g[m0-r … m0-r+15]
+	VPBROADCASTW (DX)(R9*2), Y1
+	VPXOR Y0, Y1, Y0
+	VPAND Y15, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VMOVQ X0, R10
+	VPEXTRQ $1, X0, AX
+	LANES4(R10, 0, 1024, 2048, 3072)
+	VMOVQ X1, R10
+	LANES4(AX, 4096, 5120, 6144, 7168)
+	VPEXTRQ $1, X1, AX
+	LANES4(R10, 8192, 9216, 10240, 11264)
+	LANES4(AX, 12288, 13312, 14336, 15360)
 	INCQ R9
-	JMP loop
-done:
+	CMPQ R9, CX
+	JLT avxloop
+avxdone:
 	VZEROUPPER
 	RET

@@ -25,20 +25,20 @@ type targetSet [1 << targetBits / 64]uint64
 
 func (t *targetSet) has(x uint16) bool { return t[x>>6&15]>>(x&63)&1 != 0 }
 
-// scanTargets looks, among the splits g[a]^g[m−a] for 1 ≤ a ≤ h, for the values in t; it removes
-// those it finds from t and stops once cnt (the number of values in t) are found. It returns how
+// scanTargetsWith looks, with the target kernel k (scanGo: the portable loop), among the splits
+// g[a]^g[m−a] for 1 ≤ a ≤ h, for the values in t; it removes those it finds from t and stops once cnt (the number of values in t) are found. It returns how
 // many are left and how many splits it looked at. Every value of g must be below 2^targetBits.
 // low, when not nil, holds g reversed: low[len(low)−1−a] = g[a] for a < len(low) ≤ len(g); the
 // kernel then reads both sides of a split in order instead of reversing one of them.
-func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
+func scanTargetsWith(k int, g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
 	a := 1
-	if hasScanKernel() && h >= kernelChunk {
+	if k != scanGo && h >= kernelChunk {
 		chunks := h / kernelChunk
 		if L := len(low); L > kernelChunk {
 			// Chunk k covers a = 1+32k … 32+32k, all below L. Up to the end of a batch, the rest
 			// in batches of 16: the splits looked at are counted as without low.
 			if c := min(chunks, batchEnd((L-1)/kernelChunk)); c > 0 {
-				p, left := scanKernel(&low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk, firstBatch)
+				p, left := scanKernel(k, &low[L-1-kernelChunk], &g[m-kernelChunk], c, t, cnt, -kernelChunk, firstBatch)
 				if left == 0 {
 					return 0, p
 				}
@@ -52,7 +52,7 @@ func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs 
 			if a > 1 {
 				first = 16
 			}
-			p, left := scanKernel(&g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk, first)
+			p, left := scanKernel(k, &g[a], &g[m-a-kernelChunk+1], chunks, t, cnt, kernelChunk, first)
 			if left == 0 {
 				return 0, pairs + p
 			}

@@ -4,51 +4,74 @@ package octal
 
 import "golang.org/x/sys/cpu"
 
-// kernelChunk is how many splits one step of the AVX-512 kernel tests.
+// kernelChunk is how many splits one step of the target kernels tests.
 const kernelChunk = 32
 
-// useKernel: the processor has AVX-512 F and BW (VPERMT2W, VPSRLVW, VPTESTMW on 16-bit lanes).
-// Set once at start-up, read-only afterwards.
-var useKernel = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT
+// The target search's candidates (kernels.go): index 0 is the portable loop.
+const (
+	scanGo = iota
+	scanAVX2
+	scanAVX512
+)
+
+var scanNames = []candidateName{
+	scanGo:     {"go", ""},
+	scanAVX2:   {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX512: {"avx512", missingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
+}
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
 // for chunks chunks (lo moving up by 32 values, hi down by 32, from chunk to chunk), or, with
 // loStep −32, among the splits lo[j]^hi[j] (lo a reversed copy of the values, both moving down),
 // removing from t those it finds. The chunks are taken in batches, the first of first chunks, each next
 // one twice as large up to 16 (see batchEnd). It returns how many splits it looked at (to the end
-// of the batch in which it found the last target, when it finds all) and how many targets are left. Values must be below 2^targetBits.
+// of the batch in which it found the last target, when it finds all) and how many targets are left.
+// Values must be below 2^targetBits. It needs AVX-512 F, BW and VBMI2 (VPERMT2W, VPSRLVW,
+// VPTESTMW on 16-bit lanes).
 //
 //go:noescape
 func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
-
-// useKernel2: the processor has AVX2 (scanTargetsAVX2), used where useKernel is false.
-var useKernel2 = cpu.X86.HasAVX2
 
 // scanTargetsAVX2 is scanTargetsKernel with AVX2 (VPGATHERDD looks the values up in t).
 //
 //go:noescape
 func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 
-// scanKernel runs the target kernel the processor has; hasScanKernel says whether there is one.
-func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
-	if useKernel {
+// scanKernel runs the target kernel k (scanAVX2 or scanAVX512).
+func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
+	if k == scanAVX512 {
 		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first)
 	}
 	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep, first)
 }
 
-func hasScanKernel() bool { return useKernel || useKernel2 }
+// The block marking's candidates (kernels.go): index 0 is markBlockGo.
+const (
+	markGo = iota
+	markSWAR
+	markAVX2
+)
 
-// useBlockKernel: the processor has AVX2 (markBlockAVX2). Set once at start-up, read-only afterwards.
-var useBlockKernel = cpu.X86.HasAVX2
+var markNames = []candidateName{
+	markGo:   {"go", ""},
+	markSWAR: {"swar", ""},
+	markAVX2: {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
+}
 
-// markBlockAVX2 is markBlockGo for blockRows = 16.
+// markBlockSWAR is markBlockGo for blockRows = 16 in assembly with general registers only
+// (block_amd64.s).
+//
+//go:noescape
+func markBlockSWAR(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+
+// markBlockAVX2 is markBlockSWAR loading and XORing the partners in a YMM register.
 //
 //go:noescape
 func markBlockAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
 
-func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
-	if !useBlockKernel || len(rare) == 0 {
+// markBlockWith is markBlockGo with the marking candidate k.
+func markBlockWith(k int, marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	if k == markGo || len(rare) == 0 {
 		markBlockGo(marks, gen, g, m0, rare, rv)
 		return
 	}
@@ -56,5 +79,9 @@ func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, 
 	if int(rare[0]) < 1 || m0-int(rare[0])+blockRows > len(g) || int(rare[len(rare)-1]) > m0 || len(rv) < len(rare) {
 		panic("octal: markBlock partners out of range")
 	}
-	markBlockAVX2(marks, gen, &g[0], m0, &rare[0], &rv[0], len(rare))
+	if k == markAVX2 {
+		markBlockAVX2(marks, gen, &g[0], m0, &rare[0], &rv[0], len(rare))
+	} else {
+		markBlockSWAR(marks, gen, &g[0], m0, &rare[0], &rv[0], len(rare))
+	}
 }

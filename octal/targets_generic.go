@@ -2,23 +2,23 @@
 
 package octal
 
-// Without assembly (other architectures, or the purego build tag) scanTargets tests one split at
-// a time and markBlock is markBlockGo.
+// Without assembly (other architectures, or the purego build tag) the target search tests one
+// split at a time and the block marking is markBlockGo: each operation has one candidate.
 
 const kernelChunk = 32
 
-const useKernel = false
+const scanGo = 0
 
-const useBlockKernel = false
+var scanNames = []candidateName{{"go", ""}}
 
-const useKernel2 = false
-
-func hasScanKernel() bool { return false }
-
-func scanKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
+func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
 	panic("octal: no vector kernel")
 }
 
-func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
+const markGo = 0
+
+var markNames = []candidateName{{"go", ""}}
+
+func markBlockWith(k int, marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
 	markBlockGo(marks, gen, g, m0, rare, rv)
 }

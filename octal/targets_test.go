@@ -73,11 +73,17 @@ func TestSparse16Targets(t *testing.T) {
 	}
 }
 
-// TestScanTargets checks scanTargets (the vector kernel where there is one) against a plain loop
+// TestScanTargets checks every target search candidate this processor runs against a plain loop
 // on random values: every range length around the chunk size, targets anywhere (or absent).
-func TestScanTargets(t *testing.T) { checkScanTargets(t) }
+func TestScanTargets(t *testing.T) {
+	for k, cn := range scanNames {
+		if cn.missing == "" {
+			checkScanTargets(t, k)
+		}
+	}
+}
 
-func checkScanTargets(t *testing.T) {
+func checkScanTargets(t *testing.T, k int) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := 0; trial < 3000; trial++ {
 		bitsV := 1 + rng.IntN(targetBits)
@@ -119,21 +125,29 @@ func checkScanTargets(t *testing.T) {
 			}
 		}
 		got := ts
-		left, pairs := scanTargets(g, low, m, h, &got, cnt)
+		left, pairs := scanTargetsWith(k, g, low, m, h, &got, cnt)
 		if left != wantLeft || (left == 0 && pairs < wantPairs) || pairs > h || (left > 0 && got != want) {
-			t.Fatalf("trial %d (m %d, %d bits): left %d pairs %d, want left %d after %d pairs (kernel %v)",
-				trial, m, bitsV, left, pairs, wantLeft, wantPairs, useKernel)
+			t.Fatalf("trial %d (m %d, %d bits): left %d pairs %d, want left %d after %d pairs (kernel %s)",
+				trial, m, bitsV, left, pairs, wantLeft, wantPairs, scanNames[k].name)
 		}
 	}
 }
 
-// TestMarkBlock checks markBlock (the AVX2 kernel where there is one) against markBlockGo on random
+// TestMarkBlock checks every marking candidate this processor runs against markBlockGo on random
 // values and rare lists, partners up to the last value before the block.
 func TestMarkBlock(t *testing.T) {
+	for k, cn := range markNames {
+		if cn.missing == "" {
+			checkMarkBlock(t, k)
+		}
+	}
+}
+
+func checkMarkBlock(t *testing.T, k int) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var got, want [blockRows][1 << targetBits]uint8
 	for trial := 0; trial < 300; trial++ {
-		bitsV := 1 + rng.IntN(targetBits)
+		bitsV := 1 + rng.IntN(16) // up to 16 bits: above 10 the mask matters
 		n0 := blockRows + rng.IntN(2000)
 		g := make([]uint16, n0)
 		for i := range g {
@@ -148,19 +162,25 @@ func TestMarkBlock(t *testing.T) {
 			rv = append(rv, uint16(rng.IntN(1<<bitsV)))
 		}
 		gen := uint8(1 + rng.IntN(255))
-		markBlock(&got, gen, g, m0, rare, rv)
+		markBlockWith(k, &got, gen, g, m0, rare, rv)
 		markBlockGo(&want, gen, g, m0, rare, rv)
 		if got != want {
-			t.Fatalf("trial %d: marks differ (n0 %d, m0 %d, %d rare heaps, kernel %v)", trial, n0, m0, len(rare), useBlockKernel)
+			t.Fatalf("trial %d: marks differ (n0 %d, m0 %d, %d rare heaps, kernel %s)", trial, n0, m0, len(rare), markNames[k].name)
 		}
 	}
 }
 
 // TestScanTargetsLow checks that the reversed copy of the first values changes neither what the
 // target search finds nor how many splits it counts, on long scans (past the copy's end).
-func TestScanTargetsLow(t *testing.T) { checkScanTargetsLow(t) }
+func TestScanTargetsLow(t *testing.T) {
+	for k, cn := range scanNames {
+		if cn.missing == "" {
+			checkScanTargetsLow(t, k)
+		}
+	}
+}
 
-func checkScanTargetsLow(t *testing.T) {
+func checkScanTargetsLow(t *testing.T, k int) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := 0; trial < 40; trial++ {
 		m := 2*lowLen + rng.IntN(3*lowLen)
@@ -185,8 +205,8 @@ func checkScanTargetsLow(t *testing.T) {
 			}
 		}
 		a, b := ts, ts
-		leftA, pairsA := scanTargets(g, nil, m, m/2, &a, cnt)
-		leftB, pairsB := scanTargets(g, low, m, m/2, &b, cnt)
+		leftA, pairsA := scanTargetsWith(k, g, nil, m, m/2, &a, cnt)
+		leftB, pairsB := scanTargetsWith(k, g, low, m, m/2, &b, cnt)
 		if leftA != leftB || pairsA != pairsB || a != b {
 			t.Fatalf("trial %d (m %d): without the copy left %d after %d splits, with it left %d after %d", trial, m, leftA, pairsA, leftB, pairsB)
 		}

@@ -1,0 +1,155 @@
+package octal
+
+import (
+	"hash/fnv"
+	"math/rand/v2"
+
+	"grundy/internal/kernels"
+)
+
+// The engine's two operations with vector kernels, chosen by measurement (internal/kernels): the
+// block marking (markBlock: the portable loop, a general-register kernel, an AVX2 one) and the
+// target search (scanTargets: the portable loop, AVX2, AVX-512). Each is calibrated the first time
+// the process needs it, on a synthetic workload of a few microseconds, and every candidate's
+// output is checked against the portable code's on it.
+
+// candidateName is a candidate's name and why this processor cannot run it ("" when it can).
+type candidateName struct{ name, missing string }
+
+func missingUnless(ok bool, why string) string {
+	if ok {
+		return ""
+	}
+	return why
+}
+
+// markOp and targetsOp are the two operations; their choices are made on first use and cached.
+var (
+	markOp    = kernels.New("mark", "split", markCandidates)
+	targetsOp = kernels.New("targets", "split", targetCandidates)
+)
+
+// markBlock marks, for j < blockRows, v^g(m0+j−r) in marks[j] for the rare heaps r (values rv),
+// as markBlockGo does, with the candidate chosen for this process; every partner must lie in g.
+func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	markBlockWith(markOp.Pick(), marks, gen, g, m0, rare, rv)
+}
+
+// scanTargets is scanTargetsWith the target kernel chosen for this process.
+func scanTargets(g, low []uint16, m, h int, t *targetSet, cnt int) (left, pairs int) {
+	return scanTargetsWith(targetsOp.Pick(), g, low, m, h, t, cnt)
+}
+
+// hasScanKernel reports whether the target search chosen for this process is a vector kernel
+// (which reads the reversed copy of the first values).
+func hasScanKernel() bool { return targetsOp.Pick() != scanGo }
+
+// Kernels returns the choices of the engine's operations, calibrating those not yet chosen: for
+// each, the candidates, their measured rates on this processor and the pick.
+func Kernels() []kernels.Choice {
+	return []kernels.Choice{markOp.Choice(), targetsOp.Choice()}
+}
+
+// KernelOps returns the names of the engine's operations (for GRUNDY_KERNELS).
+func KernelOps() []string { return []string{markOp.Name(), targetsOp.Name()} }
+
+// UsedKernels returns, for each operation this process has used so far, the candidate it runs
+// (operation name → candidate name); it calibrates nothing.
+func UsedKernels() map[string]string {
+	used := map[string]string{}
+	for _, op := range []*kernels.Op{markOp, targetsOp} {
+		if op.Calibrations() > 0 {
+			used[op.Name()] = op.Choice().Pick
+		}
+	}
+	return used
+}
+
+// markCandidates builds the marking's calibration workload: one block's marks against 256 rare
+// heaps spread over 8,000 heaps (random values below 320, some up to 1023 for the mask), 4,096
+// splits a trial.
+func markCandidates() (int, []kernels.Candidate) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	g := make([]uint16, 8192)
+	for i := range g {
+		g[i] = uint16(rng.IntN(320))
+		if rng.IntN(16) == 0 {
+			g[i] = uint16(rng.IntN(1 << 16))
+		}
+	}
+	const m0 = 8000
+	var rare []uint32
+	var rv []uint16
+	for r := blockRows; len(rare) < 256; r += 1 + rng.IntN(24) {
+		rare = append(rare, uint32(r))
+		rv = append(rv, uint16(rng.IntN(320)))
+	}
+	cands := make([]kernels.Candidate, len(markNames))
+	for k, cn := range markNames {
+		marks := new([blockRows][1 << targetBits]uint8)
+		gen := uint8(0)
+		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(check bool) uint64 {
+			if gen++; gen == 0 {
+				gen = 1
+			}
+			if check {
+				*marks = [blockRows][1 << targetBits]uint8{}
+			}
+			markBlockWith(k, marks, gen, g, m0, rare, rv)
+			if !check {
+				return 0
+			}
+			h := fnv.New64a()
+			for j := range marks {
+				h.Write(marks[j][:])
+			}
+			return h.Sum64()
+		}}
+	}
+	return len(rare) * blockRows, cands
+}
+
+// targetCandidates builds the target search's calibration workload: 2,048 splits of random values
+// below 256 searched for 8 values that do not occur (every chunk is looked at), then a search with
+// the reversed copy for values that do occur (the kernels' early exits and counts).
+func targetCandidates() (int, []kernels.Candidate) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	const chunks = 64
+	m := 2*chunks*kernelChunk + 2
+	g := make([]uint16, m+1)
+	for i := range g {
+		g[i] = uint16(rng.IntN(256))
+	}
+	low := make([]uint16, 1024)
+	for a := range low {
+		low[len(low)-1-a] = g[a]
+	}
+	var found targetSet
+	cnt := 0
+	for _, a := range []int{3, 200, 900, 1500} {
+		if x := g[a] ^ g[m-a]; !found.has(x) {
+			found[x>>6] |= 1 << (x & 63)
+			cnt++
+		}
+	}
+	cands := make([]kernels.Candidate, len(scanNames))
+	for k, cn := range scanNames {
+		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(check bool) uint64 {
+			var t targetSet
+			t[5] = 0xff // 320 … 327: never found
+			left, pairs := scanTargetsWith(k, g, nil, m, chunks*kernelChunk, &t, 8)
+			t2 := found
+			left2, pairs2 := scanTargetsWith(k, g, low, m, chunks*kernelChunk, &t2, cnt)
+			// (Once all targets are found, a kernel counts the splits to the end of its batch.)
+			d := uint64(left) | uint64(pairs)<<8 | uint64(left2)<<24
+			if left2 > 0 {
+				d |= uint64(pairs2) << 32
+			}
+			for _, w := range t2 {
+				d = d*31 + w
+			}
+			return d
+		}}
+	}
+	return 2 * chunks * kernelChunk, cands
+}

@@ -1,0 +1,149 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"grundy/internal/kernels"
+)
+
+// TestKernelsForced runs the engine's kernel checks (TestKernelEngine, TestSparse16Targets) in a
+// child process once for every candidate of every operation, forced through GRUNDY_KERNELS: the
+// runs i force mark=markNames[i] and targets=scanNames[i] (the portable code where one operation
+// has fewer candidates), so each candidate computes Officers and Grundy's game, and every code of
+// TestSparse16Targets, against the definition whatever the calibration would pick.
+func TestKernelsForced(t *testing.T) {
+	if os.Getenv(kernels.EnvVar) != "" {
+		t.Skip("in a child")
+	}
+	for i := range max(len(markNames), len(scanNames)) {
+		mark, targets := markNames[i%len(markNames)], scanNames[i%len(scanNames)]
+		if i >= len(markNames) {
+			mark = markNames[0]
+		}
+		if i >= len(scanNames) {
+			targets = scanNames[0]
+		}
+		spec := fmt.Sprintf("mark=%s,targets=%s", mark.name, targets.name)
+		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets)$", "-test.count", "1"}
+		if testing.Short() {
+			args = append(args, "-test.short")
+		}
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), kernels.EnvVar+"="+spec)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", spec, err, out)
+		}
+		t.Logf("%s: %s", spec, strings.TrimSpace(string(out)))
+	}
+}
+
+// TestKernelEngine computes Grundy's game and Officers with the sparse step (blocks from several
+// heaps on) against the definition, with the kernels this process chose; in a child of
+// TestKernelsForced it also checks that GRUNDY_KERNELS's choices were taken (where the processor
+// runs them).
+func TestKernelEngine(t *testing.T) {
+	n := 3000
+	if raceEnabled {
+		n = 500
+	}
+	for _, c := range []Code{GrundysGame(), MustParse("0.6")} {
+		want, err := Reference(context.Background(), c, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, from := range []int{1, 40, n + 1} {
+			equalValues(t, c.String(), runSparse16(c, n, 0x7e, false, from), want)
+		}
+	}
+	spec := os.Getenv(kernels.EnvVar)
+	for _, c := range Kernels() {
+		for _, kv := range strings.Split(spec, ",") {
+			op, name, _ := strings.Cut(kv, "=")
+			if op != c.Op {
+				continue
+			}
+			for _, r := range c.Results {
+				if r.Name == name && r.Missing == "" && (c.Pick != name || !c.Forced) {
+					t.Fatalf("%s: forced %s, picked %s (%+v)", op, name, c.Pick, c)
+				}
+			}
+		}
+		t.Logf("%s: %s", c.Op, c.Pick)
+	}
+}
+
+// TestKernelCandidatesAgree: on the calibration workloads every candidate this processor runs
+// gives the portable code's output (none is marked wrong), and none that it cannot run is timed.
+func TestKernelCandidatesAgree(t *testing.T) {
+	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+		work, cands := build()
+		c := kernels.Measure("op", "split", work, cands, "")
+		for _, r := range c.Results {
+			if r.Wrong || (r.Missing == "") != (r.NsUnit > 0) {
+				t.Fatalf("%+v", c)
+			}
+		}
+		t.Logf("%+v", c)
+	}
+}
+
+// TestCalibrationSkipsSlowVector: with every vector candidate slowed down (each trial sleeps
+// 200 µs first, as a kernel that collapses on some processor would be slow), the calibration picks
+// the portable code for both operations.
+func TestCalibrationSkipsSlowVector(t *testing.T) {
+	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+		work, cands := build()
+		for i := 1; i < len(cands); i++ {
+			trial := cands[i].Trial
+			cands[i].Trial = func(check bool) uint64 {
+				time.Sleep(200 * time.Microsecond)
+				return trial(check)
+			}
+		}
+		c := kernels.Measure("op", "split", work, cands, "")
+		if c.Pick != "go" {
+			t.Fatalf("picked %s: %+v", c.Pick, c)
+		}
+		t.Logf("%+v", c)
+	}
+}
+
+// TestCalibrationOnce: after a computation the engine's operations have been calibrated once each,
+// within the rounds the calibration allows, and computing more calibrates nothing again.
+func TestCalibrationOnce(t *testing.T) {
+	runSparse16(GrundysGame(), 2000, 0x7e, false, 1)
+	if markOp.Calibrations() != 1 || targetsOp.Calibrations() != 1 {
+		t.Fatalf("calibrations: mark %d, targets %d", markOp.Calibrations(), targetsOp.Calibrations())
+	}
+	runSparse16(MustParse("0.6"), 2000, 0x7e, false, 1)
+	for _, c := range Kernels() {
+		if c.Rounds < 1 || c.Rounds > kernels.MaxRounds {
+			t.Fatalf("%+v", c)
+		}
+		t.Logf("%s: %s after %d rounds in %v", c.Op, c.Pick, c.Rounds, c.Cost)
+	}
+	if markOp.Calibrations() != 1 || targetsOp.Calibrations() != 1 {
+		t.Fatalf("calibrations: mark %d, targets %d", markOp.Calibrations(), targetsOp.Calibrations())
+	}
+	if u := UsedKernels(); u["mark"] == "" || u["targets"] == "" {
+		t.Fatalf("used kernels %v", u)
+	}
+}
+
+// BenchmarkCalibrate is the cost of calibrating both operations (building their workloads,
+// checking and timing every candidate): what a process pays once, the first time it needs them.
+func BenchmarkCalibrate(b *testing.B) {
+	for b.Loop() {
+		for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+			work, cands := build()
+			kernels.Measure("op", "split", work, cands, "")
+		}
+	}
+}
