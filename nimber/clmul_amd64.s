@@ -51,10 +51,10 @@
 	MOVQ $0x1b, R10; \
 	VMOVQ R10, X15
 
-// func clmulMul(a, b uint64) uint64
-TEXT ·clmulMul(SB), NOSPLIT, $0-24
-	CMPQ ·asmLevel(SB), $1
-	JLT  generic
+// func mulFast(a, b uint64) uint64
+TEXT ·mulFast(SB), NOSPLIT, $0-24
+	CMPL ·mulKernel(SB), $2      // mulKernelCLMUL
+	JNE  slow
 	MOVQ a+0(FP), AX
 	MOVQ b+8(FP), BX
 	SETUP
@@ -62,8 +62,17 @@ TEXT ·clmulMul(SB), NOSPLIT, $0-24
 	VMOVQ X0, ret+16(FP)
 	RET
 
-generic:
-	JMP ·mulGeneric(SB)
+slow:
+	JMP ·mulSlow(SB)
+
+// func clmulMul(a, b uint64) uint64
+TEXT ·clmulMul(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), AX
+	MOVQ b+8(FP), BX
+	SETUP
+	MULBODY
+	VMOVQ X0, ret+16(FP)
+	RET
 
 // func clmulMulVec(dst, a, b *uint64, n int)
 TEXT ·clmulMulVec(SB), NOSPLIT, $0-32

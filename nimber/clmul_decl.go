@@ -8,11 +8,16 @@ package nimber
 
 // clmulMul returns the nim-product of a and b: both are mapped to the polynomial basis with
 // clmulTabs.to, multiplied with PCLMULQDQ, reduced modulo p and mapped back with clmulTabs.from.
-// Below asmLevelCLMUL (no PCLMULQDQ or no AVX) it jumps to mulGeneric, so that mul, a single call,
-// is inlined into its callers.
+// It requires PCLMULQDQ and AVX.
 //
 //go:noescape
 func clmulMul(a, b uint64) uint64
+
+// mulFast is clmulMul when mulKernel is mulKernelCLMUL (one compare of a word in memory, so that
+// mul, a single call, is inlined into its callers); otherwise it jumps to mulSlow.
+//
+//go:noescape
+func mulFast(a, b uint64) uint64
 
 // clmulMulVec sets dst[i] to the nim-product of a[i] and b[i] for 0 ≤ i < n, one element at a time
 // as clmulMul does; dst, a and b must each hold n elements, and dst may be a or b. It requires

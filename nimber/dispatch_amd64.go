@@ -2,11 +2,16 @@
 
 package nimber
 
-// The amd64 dispatch: Mul, MulSlice, Square and Sqrt run the fastest path the processor supports,
-// chosen once at start-up from its CPU features (asm_cpu_amd64.go); the portable code of
-// dispatch_generic.go is used with the purego build tag or on other architectures.
+import "sync/atomic"
 
-// The levels of the fast paths, from slowest to fastest.
+// The amd64 dispatch. Mul (and Square, Sqrt, …) and MulSlice each have several implementations:
+// the portable code of generic.go, PCLMULQDQ (clmul_amd64.s), and for slices two GFNI kernels.
+// Which ones this processor can run is read from its CPU features (asm_cpu_amd64.go); which one
+// runs is chosen by measurement the first time it is needed (kernels.go), once per process. The
+// portable code alone is used with the purego build tag or on other architectures
+// (dispatch_generic.go).
+
+// The levels of the fast paths.
 const (
 	asmLevelGeneric  = iota // portable Go only
 	asmLevelCLMUL           // PCLMULQDQ and AVX: clmulMul, and clmulMulVec for slices
@@ -14,10 +19,11 @@ const (
 	asmLevelGFNI            // plus AVX-512F, AVX-512VBMI, GFNI: asmMulSliceGFNI for slices
 )
 
-// asmLevel is the level this processor supports; set at init, read-only afterwards.
+// asmLevel is the highest level this processor's features allow (what it can run, not what runs);
+// set at init, read-only afterwards.
 var asmLevel = asmSelectLevel(asmHaveCLMUL, asmHaveGFNIAVX2, asmHaveGFNI)
 
-// asmSelectLevel returns the fastest level the given CPU features allow: clmul is PCLMULQDQ and
+// asmSelectLevel returns the highest level the given CPU features allow: clmul is PCLMULQDQ and
 // AVX, gfniAVX2 is GFNI and AVX2, gfni512 is GFNI, AVX-512F and AVX-512VBMI. Both GFNI levels need
 // the PCLMULQDQ path for their short tails.
 func asmSelectLevel(clmul, gfniAVX2, gfni512 bool) int {
@@ -32,11 +38,58 @@ func asmSelectLevel(clmul, gfniAVX2, gfni512 bool) int {
 	return asmLevelGeneric
 }
 
-// mul is a single call, so that it and Mul are inlined: clmulMul itself falls back to mulGeneric
-// below asmLevelCLMUL.
-func mul(a, b uint64) uint64 { return clmulMul(a, b) }
+// The scalar product's candidates (mulOp) and their levels.
+var mulNames = []candidateName{
+	{"go", ""},
+	{"clmul", missingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
+}
 
-func mulSlice(dst, a, b []uint64) { asmMulSliceAt(asmLevel, dst, a, b) }
+// mulWith is the product with candidate k of mulNames.
+func mulWith(k int, a, b uint64) uint64 {
+	if k == 1 {
+		return clmulMul(a, b)
+	}
+	return mulGeneric(a, b)
+}
+
+// The batch product's candidates (sliceOp): candidate k runs level k.
+var sliceNames = []candidateName{
+	asmLevelGeneric:  {"go", ""},
+	asmLevelCLMUL:    {"clmul", missingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
+	asmLevelGFNIAVX2: {"gfni-avx2", missingUnless(asmHaveCLMUL && asmHaveGFNIAVX2, "no GFNI, AVX2 and PCLMULQDQ")},
+	asmLevelGFNI:     {"gfni-avx512", missingUnless(asmHaveCLMUL && asmHaveGFNI, "no GFNI, AVX-512F, AVX-512VBMI and PCLMULQDQ")},
+}
+
+// mulSliceWith is the batch product with candidate (level) k of sliceNames.
+func mulSliceWith(k int, dst, a, b []uint64) { asmMulSliceAt(k, dst, a, b) }
+
+// mulKernel caches mulOp's pick for mulFast, which reads it in assembly: 0 until the first product
+// calibrates mulOp, then mulKernelGo or mulKernelCLMUL. Written only with atomic stores of the
+// one value the calibration chose.
+var mulKernel int32
+
+const (
+	mulKernelGo    = 1
+	mulKernelCLMUL = 2
+)
+
+// mul is a single call, so that it and Mul are inlined.
+func mul(a, b uint64) uint64 { return mulFast(a, b) }
+
+// mulSlow is mulFast's path until the choice is cached as CLMUL: it makes the choice (once per
+// process), caches it in mulKernel and returns the product by the chosen path.
+//
+//lint:ignore U1000 mulFast (clmul_amd64.s) jumps to it
+func mulSlow(a, b uint64) uint64 {
+	if mulOp.Pick() == 1 {
+		atomic.StoreInt32(&mulKernel, mulKernelCLMUL)
+		return clmulMul(a, b)
+	}
+	atomic.StoreInt32(&mulKernel, mulKernelGo)
+	return mulGeneric(a, b)
+}
+
+func mulSlice(dst, a, b []uint64) { asmMulSliceAt(sliceOp.Pick(), dst, a, b) }
 
 // asmGFNITailMin is the shortest tail (after the 64-pair blocks) that the AVX-512 GFNI kernel
 // handles, through a padded buffer; shorter tails go through clmulMulVec. asmGFNIAVX2TailMin is the
@@ -48,7 +101,7 @@ const (
 )
 
 // asmMulSliceAt sets dst[i] = a[i]⊗b[i] for i < min(len(dst), len(a), len(b)) with the fast path of
-// the given level, which must not exceed asmLevel. dst may be a or b.
+// the given level, which this processor must be able to run. dst may be a or b.
 func asmMulSliceAt(level int, dst, a, b []uint64) {
 	n := min(len(dst), len(a), len(b))
 	if n == 0 {

@@ -172,27 +172,6 @@ func FuzzAsmMul(f *testing.F) {
 	})
 }
 
-// TestMulFallback checks clmulMul's own fallback: below asmLevelCLMUL it must jump to the portable
-// product, which is what runs on a processor without PCLMULQDQ or AVX. The test lowers the level
-// for its duration (it is not parallel).
-func TestMulFallback(t *testing.T) {
-	saved := asmLevel
-	asmLevel = asmLevelGeneric
-	defer func() { asmLevel = saved }()
-	rng := rand.New(rand.NewPCG(25, 26))
-	for range 10_000 {
-		a, b := rng.Uint64(), rng.Uint64()
-		if got, want := Mul(a, b), textbookMulMemo(a, b); got != want {
-			t.Fatalf("Mul(%#x, %#x) at the generic level = %#x, want %#x", a, b, got, want)
-		}
-	}
-	for _, a := range asmEdgeValues {
-		if got, want := Mul(a, a), textbookMulMemo(a, a); got != want {
-			t.Fatalf("Mul(%#x, %#x) at the generic level = %#x, want %#x", a, a, got, want)
-		}
-	}
-}
-
 // TestMulSliceNoAlloc: the batch product allocates nothing at any level, tails included (the
 // padded tail buffers stay on the stack).
 func TestMulSliceNoAlloc(t *testing.T) {

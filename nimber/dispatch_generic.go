@@ -3,7 +3,15 @@
 package nimber
 
 // Without assembly (other architectures, or the purego build tag) the exported functions use the
-// portable code.
+// portable code: each operation has one candidate.
 
 func mul(a, b uint64) uint64      { return mulGeneric(a, b) }
 func mulSlice(dst, a, b []uint64) { mulSliceGeneric(dst, a, b) }
+
+var mulNames = []candidateName{{"go", ""}}
+
+func mulWith(k int, a, b uint64) uint64 { return mulGeneric(a, b) }
+
+var sliceNames = []candidateName{{"go", ""}}
+
+func mulSliceWith(k int, dst, a, b []uint64) { mulSliceGeneric(dst, a, b) }
