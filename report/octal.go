@@ -34,6 +34,9 @@ type Octal struct {
 	Statistics OctalStatistics `json:"statistics"`
 	// Seconds is the computing time.
 	Seconds float64 `json:"seconds"`
+	// Kernels names, for each of the engine's operations with several implementations that this
+	// process has used, the one chosen for the processor ("mark": "avx2", …; see grundy doctor).
+	Kernels map[string]string `json:"kernels,omitempty"`
 	// Saved tells, when the caller stored the result in the catalogue, whether the row was written.
 	Saved *bool `json:"saved,omitempty"`
 }
@@ -47,7 +50,7 @@ func NewOctal(c octal.Code, res *octal.Result, to int, summary bool) (Octal, err
 		last = to
 	}
 	out := Octal{Code: c.String(), ComputedTo: min(last, res.ComputedTo), Proved: res.Proved && res.Period > 0,
-		Method: res.Method, MaxValue: res.MaxValue, Seconds: res.Elapsed.Seconds()}
+		Method: res.Method, MaxValue: res.MaxValue, Seconds: res.Elapsed.Seconds(), Kernels: octal.UsedKernels()}
 	if res.Period > 0 {
 		p, t := res.Period, res.Preperiod
 		out.Period, out.Preperiod = &p, &t

@@ -105,6 +105,7 @@ Exit status: 0 ok, 2 bad input, 1 internal failure.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.AddCommand(
 		newVersionCmd(a),
+		newDoctorCmd(a),
 		newServeCmd(a),
 		newBasisCmd(a),
 		newCountCmd(a),
