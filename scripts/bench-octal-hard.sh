@@ -2,9 +2,12 @@
 # Same-run comparison (BENCHMARKS.md, "Octal games"): Officers (0.6) and
 # Grundy's game to heap 2^21-1, T. Czajka's table rows, by grundy binaries and by `ogsolve -m rc`
 # (beling/impartial-games, built outside this repository), interleaved, ROUNDS times. Prints wall
-# and user+sys CPU seconds per run.
+# and user+sys CPU seconds per run, after the processor's model line (every figure names its CPU). Set
+# GRUNDY_KERNELS to force kernels (see grundy doctor), e.g. GRUNDY_KERNELS=mark=go.
 #   OGS=/path/to/ogsolve scripts/bench-octal-hard.sh /path/to/grundy [/path/to/other-grundy …]
 set -euo pipefail
+grep -m1 "model name" /proc/cpuinfo || uname -m
+echo "cores: $(nproc)  kernels: ${GRUNDY_KERNELS:-(measured)}"
 ROUNDS=${ROUNDS:-2}
 N=2097151
 run() { # label, command…

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDoctor: doctor names the processor and, for each of the four operations with several
+// kernels, candidates with rates and a pick among them; text and JSON agree on the picks; a
+// malformed GRUNDY_KERNELS is bad input, a forced name it cannot use is a warning.
+func TestDoctor(t *testing.T) {
+	v := decodeJSON(t, "", "doctor")
+	if v["cpu"] == "" || v["goarch"] == "" {
+		t.Fatalf("no processor: %v", v)
+	}
+	ops, _ := v["ops"].([]any)
+	if len(ops) != 4 {
+		t.Fatalf("%d operations: %v", len(ops), v["ops"])
+	}
+	text, _, code := runCLI(t, "", "doctor")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, o := range ops {
+		op := o.(map[string]any)
+		pick, found := op["pick"].(string), false
+		for _, c := range op["candidates"].([]any) {
+			c := c.(map[string]any)
+			if c["name"] == pick {
+				found = c["ns_per_unit"].(float64) > 0
+			}
+		}
+		if !found {
+			t.Fatalf("%v: the pick is not a measured candidate", op)
+		}
+		if !strings.Contains(text, op["op"].(string)+": "+pick+" (") {
+			t.Fatalf("text does not show %s's pick %s:\n%s", op["op"], pick, text)
+		}
+	}
+	t.Setenv("GRUNDY_KERNELS", "marks=go")
+	wantBadInput(t, `no operation "marks"`, "", "doctor")
+	t.Setenv("GRUNDY_KERNELS", "mark")
+	wantBadInput(t, "not op=candidate", "", "doctor")
+}
