@@ -188,12 +188,14 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 		status := http.StatusOK
 		var b []byte
 		var err error
+		ans := &held{s: s} // the heavy answer's memory, until it is sent
+		defer ans.done()
 		switch {
 		case heavy != nil && heavy(req) && s.pool != nil:
 			// The worker decodes the same body and comes back here, without a pool.
-			status, b, err = s.runWorker(r.Context(), r.URL.Path, body)
+			status, b, err = s.runWorker(r.Context(), r.URL.Path, body, ans)
 		case heavy != nil && heavy(req):
-			b, err = s.runHeavy(r.Context(), func(ctx context.Context) (any, error) { return do(ctx, req) })
+			b, err = s.runHeavy(r.Context(), func(ctx context.Context) (any, error) { return do(ctx, req) }, ans)
 		default:
 			ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
 			defer cancel()
@@ -202,10 +204,17 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 				b, err = encode(v)
 			}
 		}
+		if err == nil {
+			err = s.checkAnswer(b)
+		}
 		if err != nil {
+			b = nil
+			ans.done()
 			writeError(w, s.asAPIError(err))
 			return
 		}
+		ans.trim(len(b))
+		s.writeDeadline(w, len(b))
 		writeRaw(w, status, b)
 	}
 }
@@ -221,13 +230,18 @@ func safely(ctx context.Context, f func(context.Context) (any, error)) (v any, e
 }
 
 // runHeavy runs f and encodes its answer as JSON while holding a heavy-job slot, under the time
-// budget counted from when it has the slot. It waits for the slot as acquire does. The slot is
+// budget counted from when it has the slot, and room for its answer in ans (a 503 when the
+// answers held already fill Limits.AnswerMiB). It waits for the slot as acquire does. The slot is
 // held until f returns and its answer is encoded, even when the budget or ctx ends first and the
 // request has been answered, so that the number of heavy computations alive at once, and the
 // memory they hold, never exceed MaxHeavy of them: computations that honour their context stop
 // promptly, the others run to their end (which only a worker process bounds: see runWorker).
-func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error)) ([]byte, error) {
+func (s *Server) runHeavy(ctx context.Context, f func(context.Context) (any, error), ans *held) ([]byte, error) {
 	if err := s.acquire(ctx); err != nil {
+		return nil, err
+	}
+	if err := ans.reserve(); err != nil {
+		s.release()
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.limits.Budget)

@@ -36,6 +36,9 @@ type workerTask struct {
 	Limits Limits          `json:"limits"`
 }
 
+// answerHeader is room for the status line a worker writes before its answer.
+const answerHeader = 16
+
 // serveTask serves a workerTask with a server of the same limits and no workers. Its answer is
 // the status in decimal, a newline, and the body.
 func serveTask(ctx context.Context, task []byte) ([]byte, error) {
@@ -85,7 +88,8 @@ func (s *Server) startWorkers() {
 		s.poolErr = fmt.Errorf("cannot find this program to start workers: %v", err)
 		return
 	}
-	s.pool, s.poolErr = worker.NewPool(worker.Config{Path: exe, MaxRSS: uint64(s.limits.MemoryMiB) << 20, Warm: s.limits.MaxHeavy})
+	s.pool, s.poolErr = worker.NewPool(worker.Config{Path: exe, MaxRSS: uint64(s.limits.MemoryMiB) << 20, Warm: s.limits.MaxHeavy,
+		MaxAnswer: s.limits.MaxAnswerBytes + answerHeader})
 }
 
 // Close stops the server's idle worker processes; requests under way finish. Call it when the
@@ -98,10 +102,11 @@ func (s *Server) Close() error {
 }
 
 // runWorker serves a heavy request in a worker process while holding a heavy-job slot (waiting
-// for one as runHeavy does), and returns the worker's status and body. The slot is freed when the
+// for one as runHeavy does) and room for its answer in ans, and returns the worker's status and
+// body. The slot is freed when the
 // worker is gone: killed at the end of the time budget (counted from when it has the slot) or of
 // ctx, or over MemoryMiB (a 422 naming memory_mib).
-func (s *Server) runWorker(ctx context.Context, path string, body []byte) (int, []byte, error) {
+func (s *Server) runWorker(ctx context.Context, path string, body []byte, ans *held) (int, []byte, error) {
 	if s.poolErr != nil {
 		return 0, nil, s.poolErr
 	}
@@ -109,6 +114,9 @@ func (s *Server) runWorker(ctx context.Context, path string, body []byte) (int, 
 		return 0, nil, err
 	}
 	defer s.release()
+	if err := ans.reserve(); err != nil {
+		return 0, nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.limits.Budget)
 	defer cancel()
 	task, err := json.Marshal(workerTask{Path: path, Body: body, Limits: s.limits})
@@ -117,9 +125,12 @@ func (s *Server) runWorker(ctx context.Context, path string, body []byte) (int, 
 	}
 	out, err := s.pool.Run(ctx, task)
 	var le *worker.LimitError
+	var ae *worker.AnswerError
 	switch {
 	case errors.As(err, &le):
 		return 0, nil, overLimit("memory_mib", s.limits.MemoryMiB, "the computation went over its memory limit of %d MiB", s.limits.MemoryMiB)
+	case errors.As(err, &ae):
+		return 0, nil, s.answerTooLarge()
 	case err != nil:
 		return 0, nil, err
 	}

@@ -46,6 +46,14 @@ type Limits struct {
 	Isolate bool `json:"isolated"`
 	// MemoryMiB caps the resident memory of one worker process, in MiB (enforced with Isolate).
 	MemoryMiB int `json:"memory_mib"`
+	// MaxAnswerBytes caps the size of one answer: a larger one is a 422 naming max_answer_bytes.
+	MaxAnswerBytes int `json:"max_answer_bytes"`
+	// AnswerMiB caps the memory of the heavy answers the server holds at once, in MiB: each
+	// counted at MaxAnswerBytes from when it has its heavy-job slot until its size is known, then
+	// at its size until it has been sent (or its client has given up). A heavy request that finds
+	// no room is answered 503 (busy, with Retry-After) before it is computed, so clients that
+	// never read their answers cannot pile them up in the server.
+	AnswerMiB int `json:"answer_mib"`
 }
 
 // DefaultLimits returns the limits `grundy serve` uses: generous for a person at a browser, small
@@ -62,6 +70,8 @@ func DefaultLimits() Limits {
 		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
 		MaxQueue:       32,
 		MemoryMiB:      512,
+		MaxAnswerBytes: 16 << 20,
+		AnswerMiB:      128,
 	}
 }
 
@@ -94,6 +104,14 @@ func (l Limits) withDefaults() Limits {
 	if l.MemoryMiB <= 0 {
 		l.MemoryMiB = d.MemoryMiB
 	}
+	if l.MaxAnswerBytes <= 0 {
+		l.MaxAnswerBytes = d.MaxAnswerBytes
+	}
+	if l.AnswerMiB <= 0 {
+		l.AnswerMiB = d.AnswerMiB
+	}
+	// Room for at least one answer of the largest size.
+	l.AnswerMiB = max(l.AnswerMiB, (l.MaxAnswerBytes+1<<20-1)>>20)
 	l.BudgetMillis = l.Budget.Milliseconds()
 	return l
 }
@@ -109,6 +127,7 @@ type Server struct {
 
 	heavyRunning, heavyPeak atomic.Int64 // heavy jobs running now, and the most ever at once
 	waiting                 atomic.Int64 // heavy requests waiting for a slot
+	answers                 answerBudget // the bytes of heavy answers held (Limits.AnswerMiB)
 
 	pool    *worker.Pool // the worker processes of heavy jobs, with Limits.Isolate
 	poolErr error        // why there is no pool, with Limits.Isolate
@@ -125,7 +144,8 @@ type Info struct {
 // worker processes: call Close when done with it.
 func New(lim Limits) *Server {
 	lim = lim.withDefaults()
-	s := &Server{limits: lim, heavy: make(chan struct{}, lim.MaxHeavy), mux: http.NewServeMux()}
+	s := &Server{limits: lim, heavy: make(chan struct{}, lim.MaxHeavy), mux: http.NewServeMux(),
+		answers: answerBudget{max: int64(lim.AnswerMiB) << 20}}
 	static, err := fs.Sub(assets, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time

@@ -49,15 +49,20 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 	finished := make(chan struct{})
 	var b []byte
 	var runErr error
+	ans := &held{s: s} // the answer's memory, until it is sent
+	defer ans.done()
 	go func() {
 		defer close(finished)
 		if s.pool != nil && req.Code == "" {
 			// Rulesets answer at once, without progress: in a worker, as /api/seq.
-			b, runErr = s.seqInWorker(ctx, body)
-			return
+			b, runErr = s.seqInWorker(ctx, body, ans)
+		} else {
+			req.Progress = func(d, t int64) { done.Store(d); target.Store(t) }
+			b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return s.seq(ctx, req) }, ans)
 		}
-		req.Progress = func(d, t int64) { done.Store(d); target.Store(t) }
-		b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return s.seq(ctx, req) })
+		if runErr == nil {
+			runErr = s.checkAnswer(b)
+		}
 	}()
 	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
@@ -109,8 +114,8 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 }
 
 // seqInWorker answers /api/seq's body in a worker process, its error answers as *apiError.
-func (s *Server) seqInWorker(ctx context.Context, body []byte) ([]byte, error) {
-	status, b, err := s.runWorker(ctx, "/api/seq", body)
+func (s *Server) seqInWorker(ctx context.Context, body []byte, ans *held) ([]byte, error) {
+	status, b, err := s.runWorker(ctx, "/api/seq", body, ans)
 	if err != nil || status == http.StatusOK {
 		return b, err
 	}

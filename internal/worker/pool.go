@@ -58,6 +58,20 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("worker: ran out of its memory limit of %d MiB", e.MaxRSS>>20)
 }
 
+// AnswerError reports a child whose answer was over Config.MaxAnswer bytes (the answer is
+// dropped).
+type AnswerError struct {
+	Max int // the limit, bytes
+}
+
+// Limit names the limit, "max_answer_bytes", and its value.
+func (e *AnswerError) Limit() (name string, max any) { return "max_answer_bytes", e.Max }
+
+// Error says which limit was passed.
+func (e *AnswerError) Error() string {
+	return fmt.Sprintf("worker: the answer is over %d bytes", e.Max)
+}
+
 // ExitError reports a child that ended without answering: killed by a signal it was not sent by
 // the Pool, crashed, or its task's function returned an error.
 type ExitError struct {
@@ -291,7 +305,7 @@ func (c *proc) answer(cfg Config) ([]byte, error) {
 	stderr := c.errOut.String()
 	switch {
 	case c.err == nil && c.out.over:
-		return nil, fmt.Errorf("worker: the answer is over %d bytes", cfg.MaxAnswer)
+		return nil, &AnswerError{Max: cfg.MaxAnswer}
 	case c.err == nil:
 		return c.out.buf.Bytes(), nil
 	case outOfMemory(stderr):
