@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"grundy/game"
+	"grundy/rules"
 )
 
 // subtraction is the subtraction game {1, 3, 4} on one heap: a move takes 1, 3 or 4 counters.
@@ -63,7 +64,7 @@ func ExampleSolver_MisereOutcome() {
 
 func ExampleScoredSolver() {
 	// Luogu P1857: with 16 counters the first player wins within 3 moves, by taking 7.
-	s := game.NewScoredSolver[int](game.PrimeTake{}, game.WinnerHurries)
+	s := game.NewScoredSolver[int](rules.PrimeTake{}, game.WinnerHurries)
 	r, _ := s.Solve(16)
 	best, _ := s.BestMoves(16)
 	fmt.Println(r.Outcome, r.Score, best)

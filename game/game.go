@@ -28,7 +28,7 @@
 // Beyond that the package gives sums of games ([Solver.SumValue], [Solver.SumWinningMoves]),
 // misère outcomes by search, of sums too ([Solver.MisereOutcome], [Solver.MisereSumOutcome]),
 // scored games in which winning comes first and the score second, or plain minimax
-// ([ScoredSolver], with [PrimeTake] of Luogu P1857), tables of one-heap games computed bottom-up
+// ([ScoredSolver]; rules.PrimeTake, Luogu P1857, is one), tables of one-heap games computed bottom-up
 // ([HeapValues], the fastest path) and apparent periods of value sequences ([ApparentPeriod]).
 //
 // A Solver is not safe for concurrent use; use one per goroutine.

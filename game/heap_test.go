@@ -46,7 +46,6 @@ func TestHeapValues(t *testing.T) {
 	}
 	// Nim: values up to 199 exercise the mex above 64.
 	check("nim", closedNimNoForm{}, 199)
-	check("prime-take", PrimeTake{}, 400)
 	r := rand.New(rand.NewPCG(13, 14))
 	for range 20 {
 		d := randomDAG(r, 60, 4)

@@ -7,10 +7,11 @@ import (
 
 	"grundy/game"
 	"grundy/report"
+	"grundy/rules"
 )
 
 func ExampleApparentSeq() {
-	vals, _ := game.HeapValues(game.PrimeTake{}, 30)
+	vals, _ := game.HeapValues(rules.PrimeTake{}, 30)
 	b, _ := json.Marshal(report.ApparentSeq(vals, true))
 	fmt.Println(string(b))
 	// Output:

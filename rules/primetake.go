@@ -9,13 +9,13 @@ import (
 	"grundy/internal/cliarg"
 )
 
-// primeTake is Luogu P1857: one heap; a move takes a prime number of stones; whoever cannot move
+// primeTakeRules is Luogu P1857: one heap; a move takes a prime number of stones; whoever cannot move
 // loses. It is scored: the winner wants to win in as few moves as possible, the loser to last as
 // long as possible, and the score is the number of moves (both players') until the loser is stuck.
-type primeTake struct{}
+type primeTakeRules struct{}
 
 // primeTakeMax bounds the heap (the table costs about n²/ln n steps).
-const primeTakeMax = game.PrimeTakeLimit
+const primeTakeMax = PrimeTakeLimit
 
 func primeTakeEntry() entry {
 	return entry{
@@ -29,13 +29,13 @@ func primeTakeEntry() entry {
 			Limits:   fmt.Sprintf("heaps up to %d (the table takes about n²/ln n steps)", primeTakeMax),
 			Play:     "scored",
 		},
-		build: func(flags) (Ruleset, error) { return primeTake{}, nil },
+		build: func(flags) (Ruleset, error) { return primeTakeRules{}, nil },
 	}
 }
 
-func (primeTake) Info() Info { return primeTakeEntry().info }
+func (primeTakeRules) Info() Info { return primeTakeEntry().info }
 
-func (primeTake) Parse(args []string) (Position, error) {
+func (primeTakeRules) Parse(args []string) (Position, error) {
 	if len(args) != 1 {
 		return nil, cliarg.Errorf("prime-take is played on one heap, got %d", len(args))
 	}
@@ -49,9 +49,9 @@ func (primeTake) Parse(args []string) (Position, error) {
 	return p, nil
 }
 
-func (primeTake) Args(p Position) []string { return numberArgs(p) }
+func (primeTakeRules) Args(p Position) []string { return numberArgs(p) }
 
-func (primeTake) Format(p Position) string { return fmt.Sprintf("heap: %d", p[0]) }
+func (primeTakeRules) Format(p Position) string { return fmt.Sprintf("heap: %d", p[0]) }
 
 // primesUpTo lists the primes ≤ n.
 func primesUpTo(n uint64) []uint64 {
@@ -72,7 +72,7 @@ func primesUpTo(n uint64) []uint64 {
 	return ps
 }
 
-func (primeTake) Moves(p Position) iter.Seq[Move] {
+func (primeTakeRules) Moves(p Position) iter.Seq[Move] {
 	return func(yield func(Move) bool) {
 		for _, q := range primesUpTo(p[0]) {
 			if !yield(Move{Text: fmt.Sprintf("take %d", q), To: Position{p[0] - q}}) {
@@ -82,9 +82,9 @@ func (primeTake) Moves(p Position) iter.Seq[Move] {
 	}
 }
 
-func (t primeTake) Analyze(ctx context.Context, p Position) (Analysis, error) {
+func (t primeTakeRules) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	n := int(p[0])
-	s := game.NewScoredSolver[int](game.PrimeTake{}, game.WinnerHurries)
+	s := game.NewScoredSolver[int](PrimeTake{}, game.WinnerHurries)
 	res, err := s.Solve(n)
 	if err != nil {
 		return Analysis{}, cliarg.Errorf("%v", err)

@@ -3,7 +3,7 @@
 // number of steps (both players' moves counted) within which the first player is sure to win, or
 // -1 if the first player loses.
 //
-// Theory: game.PrimeTake scored by game.ScoredSolver under game.WinnerHurries — winning comes
+// Theory: rules.PrimeTake scored by game.ScoredSolver under game.WinnerHurries — winning comes
 // first, then the winner shortens the game and the loser lengthens it; one point per move.
 //
 // Input: N, then N heap sizes. Output: one line per heap.
@@ -16,9 +16,10 @@ import (
 
 	"grundy/examples/judge/internal/judgeio"
 	"grundy/game"
+	"grundy/rules"
 )
 
-// maxQueries bounds N (the judge has N <= 10); heaps are bounded by game.PrimeTakeLimit.
+// maxQueries bounds N (the judge has N <= 10); heaps are bounded by rules.PrimeTakeLimit.
 const maxQueries = 1_000_000
 
 func main() {
@@ -38,7 +39,7 @@ func run(in io.Reader, out io.Writer) error {
 	heaps := make([]int, n)
 	top := 0
 	for i := range heaps {
-		if heaps[i], err = r.IntIn("heap", 0, game.PrimeTakeLimit); err != nil {
+		if heaps[i], err = r.IntIn("heap", 0, rules.PrimeTakeLimit); err != nil {
 			return fmt.Errorf("query %d: %w", i+1, err)
 		}
 		top = max(top, heaps[i])
@@ -46,7 +47,7 @@ func run(in io.Reader, out io.Writer) error {
 	// Solving the heaps in increasing order keeps the solver's search one level deep (every
 	// option is already known), so memory stays proportional to the largest heap; asked for
 	// 20000 directly, the depth-first search would hold ~10^4 frames of ~10^3 options each.
-	s := game.NewScoredSolver[int](game.PrimeTake{}, game.WinnerHurries)
+	s := game.NewScoredSolver[int](rules.PrimeTake{}, game.WinnerHurries)
 	for h := 0; h <= top; h++ {
 		if _, err := s.Solve(h); err != nil {
 			return err

@@ -1,4 +1,4 @@
-package game
+package rules
 
 import (
 	"fmt"
@@ -28,11 +28,11 @@ var primesBelowLimit = sync.OnceValue(func() []int {
 
 // PrimeTake is the prime-taking game of Luogu P1857: one heap of counters; a move takes away a
 // prime number of counters; the player who cannot move (0 or 1 counter left) loses. Every move
-// scores one point, so under [WinnerHurries] the score of a heap is the number of moves the game
+// scores one point, so under [game.WinnerHurries] the score of a heap is the number of moves the game
 // lasts when the winner hurries and the loser delays — P1857's answer for an N-position.
 //
 // Positions are heap sizes from 0 to [PrimeTakeLimit]; larger or negative heaps are refused with
-// an error (it implements [Fallible] and [FallibleScored]). It also implements [Indexer].
+// an error (it implements [game.Fallible] and [game.FallibleScored]). It also implements [game.Indexer].
 type PrimeTake struct{}
 
 // CheckHeap returns an error naming the limit when n is not a heap PrimeTake accepts.
