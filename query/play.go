@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"io"
+	"strconv"
 	"strings"
 
 	"grundy/report"
@@ -115,12 +116,18 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 			if err != nil {
 				return PlayStep{}, Badf("%v", err)
 			}
+			if err := lim.checkReached("the move "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
+				return PlayStep{}, err
+			}
 			ans.Played = append(ans.Played, report.Played{By: "you", Move: mv.Text})
 		}
 		if !m.HumanTurn {
 			if over, _ := m.Over(); !over {
 				mv, err := m.Engine(ctx)
 				if err != nil {
+					return PlayStep{}, err
+				}
+				if err := lim.checkReached("the engine's answer "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
 					return PlayStep{}, err
 				}
 				ans.Played = append(ans.Played, report.Played{By: "engine", Move: mv.Text})
@@ -151,6 +158,16 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 	}
 	ans.More = more
 	return PlayStep{ans}, nil
+}
+
+// checkReached refuses, naming max_args, a position a game step leads to that the next step
+// would refuse for its number of entries (kayles' 64 heaps of 3, one split in two).
+func (l Limits) checkReached(what string, args []string) error {
+	if l.MaxArgs > 0 && len(args) > l.MaxArgs {
+		return l.over("max_args", l.MaxArgs, "%s leads to a position of %d entries, past the limit of %d that the next step would refuse",
+			what, len(args), l.MaxArgs)
+	}
+	return nil
 }
 
 // playMoves is the number of legal moves a step lists.

@@ -127,6 +127,9 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		if err != nil {
 			return PlayStep{}, err
 		}
+		if err := lim.checkReached("the move "+strconv.Quote(m.text), m.to); err != nil {
+			return PlayStep{}, err
+		}
 		ans.Played = append(ans.Played, report.Played{By: "you", Move: m.text})
 		keys, humanTurn = m.to, false
 		if done, err = over(); err != nil {
@@ -144,6 +147,9 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		m, err := engine(keys)
 		if err != nil {
 			return PlayStep{}, run.fail(err)
+		}
+		if err := lim.checkReached("the engine's answer "+strconv.Quote(m.text), m.to); err != nil {
+			return PlayStep{}, err
 		}
 		ans.Played = append(ans.Played, report.Played{By: "engine", Move: m.text})
 		keys, humanTurn = m.to, true

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 )
@@ -25,6 +26,52 @@ func TestSeqToZero(t *testing.T) {
 		}
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("%s took %v", body, d)
+		}
+	}
+}
+
+// TestPlayStaysWithinLimits (issue 26, item 3): a move of a web game never leads to a position the
+// next request refuses: kayles with 64 heaps of 3 (max_args) and the move that splits one into
+// two is refused with 422 naming max_args, where it used to be played, leaving 65 heaps that the
+// next /api/play refused.
+func TestPlayStaysWithinLimits(t *testing.T) {
+	s := New(Limits{})
+	heaps := make([]string, 64)
+	for i := range heaps {
+		heaps[i] = "3"
+	}
+	step := func(move string) string {
+		b, _ := json.Marshal(map[string]any{"ruleset": "kayles", "flags": map[string]string{}, "position": heaps, "move": move})
+		return string(b)
+	}
+	code, v := post(t, s, "/api/play", step(""))
+	if code != 200 {
+		t.Fatalf("the start: %d %v", code, v["error"])
+	}
+	var split, keep string
+	for _, m := range v["moves"].([]any) {
+		mv := m.(map[string]any)
+		if len(mv["to"].([]any)) > 64 && split == "" {
+			split = mv["move"].(string)
+		} else if len(mv["to"].([]any)) <= 64 && keep == "" {
+			keep = mv["move"].(string)
+		}
+	}
+	if split == "" {
+		t.Fatal("no listed move splits a heap")
+	}
+	code, v = post(t, s, "/api/play", step(split))
+	if code != 422 || v["limit"] != "max_args" {
+		t.Fatalf("the move %q to 65 heaps: %d %v %v; want 422 naming max_args", split, code, v["limit"], v["error"])
+	}
+	// A move that keeps within the limit is played, and the engine's answer keeps within it too.
+	code, v = post(t, s, "/api/play", step(keep))
+	if code != 200 && !(code == 422 && v["limit"] == "max_args") {
+		t.Fatalf("a move within the limit: %d %v", code, v["error"])
+	}
+	if code == 200 {
+		if n := len(v["position"].([]any)); n > 64 {
+			t.Fatalf("after the engine's answer: %d heaps", n)
 		}
 	}
 }
