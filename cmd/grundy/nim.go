@@ -101,7 +101,7 @@ printed at the end as one document {"results": ["...", ...]} (nothing is printed
 	}
 	mul.RunE = func(cmd *cobra.Command, args []string) error {
 		if batch {
-			return a.mulBatch()
+			return query.NimBatch(cmd.Context(), a.stdin, a.stdout, a.json)
 		}
 		return single(cmd, args)
 	}

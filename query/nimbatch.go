@@ -1,7 +1,8 @@
-package main
+package query
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"strconv"
@@ -10,19 +11,31 @@ import (
 	"grundy/nimber"
 )
 
-// The `grundy nim mul --batch` fast path: large buffers, a hand-rolled parser and formatter, and the
+// NimBatch's buffers and chunks: large buffers, a hand-rolled parser and formatter, and the
 // products computed a chunk at a time with nimber.MulSlice.
-
 const (
-	batchBuffer = 1 << 20 // bytes of input and output buffering
-	batchChunk  = 4096    // pairs multiplied per MulSlice call
+	// NimBatchBuffer is the bytes of input and output buffering, and so the longest line
+	// NimBatch reads.
+	NimBatchBuffer = 1 << 20
+	// NimBatchChunk is the number of pairs multiplied at a time.
+	NimBatchChunk = 4096
+
+	batchBuffer = NimBatchBuffer
+	batchChunk  = NimBatchChunk
 )
 
-func (a *app) mulBatch() error {
-	in := bufio.NewReaderSize(a.stdin, batchBuffer)
-	var out *bufio.Writer
-	if !a.json {
-		out = bufio.NewWriterSize(a.stdout, batchBuffer)
+// NimBatch answers `grundy nim mul --batch`, the fast path for many products: it reads lines
+// "A B" (two numbers, decimal or 0x hex, separated by spaces or tabs; blank lines skipped) from in
+// and writes their nim-products to out, one decimal line each, in order. A malformed line stops
+// the run with a BadInput error naming its line number, after the products of the lines before it
+// have been written. With asJSON the products are written at the end as one document
+// {"results": ["...", ...]}, and nothing is written on error. ctx is looked at between chunks of
+// lines.
+func NimBatch(ctx context.Context, in io.Reader, out io.Writer, asJSON bool) error {
+	r := bufio.NewReaderSize(in, batchBuffer)
+	var w *bufio.Writer
+	if !asJSON {
+		w = bufio.NewWriterSize(out, batchBuffer)
 	}
 	xs := make([]uint64, 0, batchChunk)
 	ys := make([]uint64, 0, batchChunk)
@@ -34,7 +47,7 @@ func (a *app) mulBatch() error {
 		p := dst[:len(xs)]
 		nimber.MulSlice(p, xs, ys)
 		xs, ys = xs[:0], ys[:0]
-		if a.json {
+		if asJSON {
 			all = append(all, p...)
 			return nil
 		}
@@ -43,8 +56,8 @@ func (a *app) mulBatch() error {
 			text = appendDecimal(text, v)
 			text = append(text, '\n')
 		}
-		if _, err := out.Write(text); err != nil {
-			return internalf("writing products: %v", err)
+		if _, err := w.Write(text); err != nil {
+			return Internalf("writing products: %v", err)
 		}
 		return nil
 	}
@@ -53,32 +66,35 @@ func (a *app) mulBatch() error {
 		if ferr := flush(); ferr != nil {
 			return ferr
 		}
-		if out != nil {
-			if ferr := out.Flush(); ferr != nil {
-				return internalf("writing products: %v", ferr)
+		if w != nil {
+			if ferr := w.Flush(); ferr != nil {
+				return Internalf("writing products: %v", ferr)
 			}
 		}
 		return err
 	}
 
 	for line := 1; ; line++ {
-		s, rerr := in.ReadSlice('\n')
+		s, rerr := r.ReadSlice('\n')
 		if errors.Is(rerr, bufio.ErrBufferFull) {
-			return fail(badInput("stdin line %d: line too long (want \"A B\")", line))
+			return fail(Badf("stdin line %d: line too long (want \"A B\")", line))
 		}
 		if rerr != nil && !errors.Is(rerr, io.EOF) {
-			return fail(internalf("reading stdin: %v", rerr))
+			return fail(Internalf("reading stdin: %v", rerr))
 		}
 		if len(s) > 0 {
 			x, y, blank, msg := parsePair(s)
 			if msg != "" {
-				return fail(badInput("stdin line %d: %s", line, msg))
+				return fail(Badf("stdin line %d: %s", line, msg))
 			}
 			if !blank {
 				xs, ys = append(xs, x), append(ys, y)
 				if len(xs) == batchChunk {
 					if err := flush(); err != nil {
 						return err
+					}
+					if err := ctx.Err(); err != nil {
+						return fail(classify(err, Limits{}, false))
 					}
 				}
 			}
@@ -90,19 +106,22 @@ func (a *app) mulBatch() error {
 	if err := flush(); err != nil {
 		return err
 	}
-	if a.json {
+	if asJSON {
 		res := make([]string, len(all))
 		var b []byte
 		for i, v := range all {
 			b = appendDecimal(b[:0], v)
 			res[i] = string(b)
 		}
-		return a.emit(struct {
+		if err := Encode(out, struct {
 			Results []string `json:"results"`
-		}{res}, nil)
+		}{res}); err != nil {
+			return Internalf("writing JSON: %v", err)
+		}
+		return nil
 	}
-	if err := out.Flush(); err != nil {
-		return internalf("writing products: %v", err)
+	if err := w.Flush(); err != nil {
+		return Internalf("writing products: %v", err)
 	}
 	return nil
 }

@@ -1,0 +1,183 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"runtime/metrics"
+	"time"
+)
+
+// ErrOverMemory is the cause of a context that Bound cancelled because the process's memory grew
+// past its bound.
+var ErrOverMemory = errors.New("over the memory limit")
+
+// Bounds are the bounds of a computation that Bound runs in this process. A zero Timeout or
+// MaxMemory is no bound of that kind.
+type Bounds struct {
+	// Timeout ends the computation's context Slack after it (so that a bound the computation
+	// watches itself, with the same timeout, speaks first).
+	Timeout, Slack time.Duration
+	// MaxMemory is the growth, in bytes, of the process's resident memory or of its Go heap over
+	// what they were when Bound was called. The context is cancelled (cause ErrOverMemory) past an
+	// eighth more than MaxMemory plus 8 MiB, again so that a computation's own watch of the same
+	// bound speaks first.
+	MaxMemory uint64
+	// Poll is how often the memory is read (10 ms when 0).
+	Poll time.Duration
+	// Grace is how long the computation has to return once its context was cancelled for a bound,
+	// and a quarter more than MaxMemory plus 16 MiB how far its memory may grow meanwhile, before
+	// Bound calls its stuck function.
+	Grace time.Duration
+}
+
+// Bound runs f with a context that ends at b.Timeout (plus b.Slack) and is cancelled with cause
+// ErrOverMemory when the process's memory grows past b.MaxMemory (see Bounds). It returns f's
+// error and why the context ended: ErrOverMemory, context.DeadlineExceeded or context.Canceled
+// (the caller's context), or nil when it did not.
+//
+// A computation that cannot notice its context (a Starlark builtin in the middle of one huge
+// allocation) would run on: should f not return within b.Grace after its context ended, or its
+// memory grow by a quarter more meanwhile, stuck (if not nil) is called with the same cause, on
+// another goroutine, while f still runs. The command line's stuck reports the bound and ends the
+// process.
+func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck func(cause error)) (err, cause error) {
+	if b.Timeout <= 0 && b.MaxMemory == 0 {
+		return f(ctx), nil
+	}
+	poll := b.Poll
+	if poll <= 0 {
+		poll = 10 * time.Millisecond
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if b.Timeout > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, b.Timeout+b.Slack)
+		defer stop()
+	}
+	causeOf := func() error {
+		if errors.Is(context.Cause(ctx), ErrOverMemory) {
+			return ErrOverMemory
+		}
+		return ctx.Err()
+	}
+	done := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		var tick <-chan time.Time
+		if b.MaxMemory > 0 {
+			t := time.NewTicker(poll)
+			defer t.Stop()
+			tick = t.C
+		}
+		mem := NewMemoryWatch()
+	watch:
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick:
+				if mem.Grown() <= b.MaxMemory+b.MaxMemory/8+8<<20 {
+					continue
+				}
+				cancel(ErrOverMemory)
+				break watch
+			case <-ctx.Done():
+				break watch
+			}
+		}
+		// Cancelled: f has Grace to return, and its memory may grow by a quarter more.
+		end := func() {
+			if stuck != nil {
+				stuck(causeOf())
+			}
+		}
+		grace := time.NewTimer(b.Grace)
+		defer grace.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick:
+				if mem.Grown() > b.MaxMemory+b.MaxMemory/4+16<<20 {
+					cancel(ErrOverMemory)
+					end()
+					return
+				}
+			case <-grace.C:
+				end()
+				return
+			}
+		}
+	}()
+	err = f(ctx)
+	close(done)
+	<-watched
+	return err, causeOf()
+}
+
+// MemoryWatch measures how much this process's memory has grown since it was made: its resident
+// memory (what the machine gives it) and its Go heap (what it has asked for, touched or not).
+type MemoryWatch struct {
+	sample          []metrics.Sample
+	baseRSS, baseGo uint64
+}
+
+// NewMemoryWatch starts measuring from now.
+func NewMemoryWatch() *MemoryWatch {
+	m := &MemoryWatch{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
+	m.baseRSS, m.baseGo = selfResident(), m.heap()
+	return m
+}
+
+func (m *MemoryWatch) heap() uint64 {
+	metrics.Read(m.sample)
+	if m.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m.sample[0].Value.Uint64()
+}
+
+// Grown returns the larger growth of the two measures since the watch was made, in bytes.
+func (m *MemoryWatch) Grown() uint64 {
+	var g uint64
+	if r := selfResident(); r > m.baseRSS {
+		g = r - m.baseRSS
+	}
+	if h := m.heap(); h > m.baseGo {
+		g = max(g, h-m.baseGo)
+	}
+	return g
+}
+
+// selfResident is this process's resident set size (0 where unknown).
+func selfResident() uint64 {
+	n, _ := Resident(os.Getpid())
+	return n
+}
+
+// SuperviseBounded runs cmd (not yet started: a copy of this program doing one computation under
+// b, which it watches itself with Bound) to its end, and holds the bounds from outside, where a
+// computation that cannot notice them cannot hold them up: the process is killed when its
+// resident memory passes a quarter more than b.MaxMemory plus 64 MiB (a *LimitError), b.Grace
+// after b.Timeout (context.DeadlineExceeded), or b.Grace after ctx is cancelled (context.Canceled:
+// the user's interrupt, which the child sees and handles itself meanwhile). Otherwise it returns
+// what Supervise returns.
+func SuperviseBounded(ctx context.Context, cmd *exec.Cmd, b Bounds) error {
+	kill, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	if b.Timeout > 0 {
+		kill, cancel = context.WithTimeout(kill, b.Timeout+b.Grace)
+		defer cancel()
+	}
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(b.Grace, cancel) })
+	defer stop()
+	var maxRSS uint64
+	if b.MaxMemory > 0 {
+		maxRSS = b.MaxMemory + b.MaxMemory/4 + 64<<20
+	}
+	return Supervise(kill, cmd, maxRSS, b.Poll)
+}

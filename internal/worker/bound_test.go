@@ -1,0 +1,62 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestBoundTimeout(t *testing.T) {
+	err, cause := Bound(context.Background(), Bounds{Timeout: 30 * time.Millisecond, Grace: time.Second},
+		func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }, nil)
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(cause, context.DeadlineExceeded) {
+		t.Fatalf("err %v, cause %v; want the deadline", err, cause)
+	}
+	err, cause = Bound(context.Background(), Bounds{Timeout: time.Minute}, func(context.Context) error { return nil }, nil)
+	if err != nil || cause != nil {
+		t.Fatalf("a computation within its bounds: err %v, cause %v", err, cause)
+	}
+}
+
+func TestBoundMemory(t *testing.T) {
+	var keep [][]byte
+	err, cause := Bound(context.Background(), Bounds{MaxMemory: 32 << 20, Poll: time.Millisecond, Grace: 10 * time.Second},
+		func(ctx context.Context) error {
+			for i := 0; i < 1000; i++ { // 4 GiB at most, far more than the bound
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				b := make([]byte, 4<<20)
+				for j := range b {
+					b[j] = 1
+				}
+				keep = append(keep, b)
+				time.Sleep(time.Millisecond)
+			}
+			return nil
+		}, nil)
+	if len(keep) >= 1000 || !errors.Is(cause, ErrOverMemory) || err == nil {
+		t.Fatalf("after %d MiB: err %v, cause %v; want over memory", 4*len(keep), err, cause)
+	}
+}
+
+func TestBoundStuck(t *testing.T) {
+	var stuck atomic.Value
+	err, cause := Bound(context.Background(), Bounds{Timeout: 10 * time.Millisecond, Grace: 20 * time.Millisecond},
+		func(ctx context.Context) error { time.Sleep(300 * time.Millisecond); return nil }, // never looks at ctx
+		func(cause error) { stuck.Store(cause) })
+	if err != nil || !errors.Is(cause, context.DeadlineExceeded) {
+		t.Fatalf("err %v, cause %v", err, cause)
+	}
+	if c, _ := stuck.Load().(error); !errors.Is(c, context.DeadlineExceeded) {
+		t.Fatalf("stuck was called with %v, want the deadline", c)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, cause = Bound(ctx, Bounds{Timeout: time.Minute}, func(ctx context.Context) error { return ctx.Err() }, nil)
+	if !errors.Is(cause, context.Canceled) {
+		t.Fatalf("the caller's cancellation: cause %v", cause)
+	}
+}
