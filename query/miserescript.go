@@ -95,7 +95,8 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
 	seen := map[string]bool{} // a script may list one move twice, e.g. (10, 0) and (0, 10)
-	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
+	listed, total := allIndices(misere.WinningMoves(q, heaps), heaps)
+	for _, m := range listed {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
 			to[i] = strconv.Itoa(h)
@@ -115,6 +116,7 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 			out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
 		}
 	}
+	capNote(&out, total-(len(listed)-len(out.WinningMoves))) // less the repeats dropped
 	return ScriptSolve{out}, "", nil
 }
 

@@ -96,7 +96,8 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 	}
 	out.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		label, top, q.Order(), q.POrder(), q.Name(e), pin)
-	for _, m := range allIndices(misere.WinningMoves(q, heaps), heaps) {
+	listed, total := allIndices(misere.WinningMoves(q, heaps), heaps)
+	for _, m := range listed {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {
 			to[i] = strconv.Itoa(h)
@@ -120,16 +121,26 @@ func solveMisereQuotient(ctx context.Context, r SolveRequest) (ans Answer, ok bo
 		}
 		out.WinningMoves = append(out.WinningMoves, report.Move{Move: text, To: to})
 	}
+	capNote(&out, total)
 	return out, true, nil
 }
 
+// maxMovesListed bounds the winning moves an answer lists, as the rulesets' own analyses do
+// (nim's): each comes with its whole resulting position, so listing all of them on n heaps would
+// take memory and output quadratic in n.
+const maxMovesListed = 64
+
 // allIndices repeats each winning move (found on the first heap of its size) on every heap of
-// that size, as the engine's search lists them.
-func allIndices(moves []misere.Move, heaps []int) []misere.Move {
-	var out []misere.Move
+// that size, as the engine's search lists them, up to maxMovesListed of them; total is how many
+// there are in all.
+func allIndices(moves []misere.Move, heaps []int) (out []misere.Move, total int) {
 	for _, m := range moves {
 		for i, h := range heaps {
 			if h != m.Heap {
+				continue
+			}
+			total++
+			if len(out) >= maxMovesListed {
 				continue
 			}
 			c := m
@@ -138,5 +149,18 @@ func allIndices(moves []misere.Move, heaps []int) []misere.Move {
 			out = append(out, c)
 		}
 	}
-	return out
+	return out, total
+}
+
+// capNote records in out that total winning moves exist, of which out lists the first: when
+// some are left out, the list is marked incomplete and the note gives the count (as nim's).
+func capNote(out *report.Solve, total int) {
+	if total > len(out.WinningMoves) {
+		out.Complete = false
+		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", total, len(out.WinningMoves))
+		if out.Note != "" {
+			n = out.Note + "; " + n
+		}
+		out.Note = n
+	}
 }
