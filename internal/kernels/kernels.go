@@ -34,14 +34,16 @@ import (
 const EnvVar = "GRUNDY_KERNELS"
 
 // Budget is the time an Op's calibration aims to spend timing its candidates: it stops after the
-// first round that ends past Budget, once it has run MinRounds rounds, and in any case after the
-// first round that ends past MaxCost (a candidate that is very slow, or a process descheduled on a
-// busy machine). The candidates' workloads are a few microseconds, so a round is short: a
-// calibration costs well under a millisecond on an idle machine, and at most about MaxCost plus one
-// round, and a process needs few operations (octal two, the nim-product one or two).
+// first round that ends past Budget once it has run MinRounds rounds (the best of three rounds
+// at least, so that one trial slowed by an interrupt or by the process being descheduled does not
+// decide), and in any case after the first round that ends past MaxCost (a candidate that is very
+// slow, or a machine so busy that the process waits for a core). The candidates' workloads are a few
+// microseconds, so a round is short: on an idle machine a calibration costs a few tenths of a
+// millisecond (grundy doctor prints it), and a process needs few operations (octal two, the
+// nim-product one or two).
 const (
 	Budget    = 1 * time.Millisecond
-	MaxCost   = 2 * time.Millisecond
+	MaxCost   = 8 * time.Millisecond
 	MinRounds = 3
 	MaxRounds = 16 // the most timed rounds (each candidate once a round, in turn)
 )
