@@ -11,13 +11,15 @@ const kernelChunk = 32
 const (
 	scanGo = iota
 	scanAVX2
+	scanAVX2Shuf
 	scanAVX512
 )
 
 var scanNames = []candidateName{
-	scanGo:     {"go", ""},
-	scanAVX2:   {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
-	scanAVX512: {"avx512", missingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
+	scanGo:       {"go", ""},
+	scanAVX2:     {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX2Shuf: {"avx2-shuf", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX512:   {"avx512", missingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
 }
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
@@ -37,10 +39,19 @@ func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, fi
 //go:noescape
 func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
 
-// scanKernel runs the target kernel k (scanAVX2 or scanAVX512).
+// scanTargetsAVX2Shuf is scanTargetsAVX2 looking the values up with VPSHUFB in eight 16-byte tables
+// held in registers instead of gathering them.
+//
+//go:noescape
+func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+
+// scanKernel runs the target kernel k (not scanGo).
 func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
-	if k == scanAVX512 {
+	switch k {
+	case scanAVX512:
 		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first)
+	case scanAVX2Shuf:
+		return scanTargetsAVX2Shuf(lo, hi, chunks, t, cnt, loStep, first)
 	}
 	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep, first)
 }

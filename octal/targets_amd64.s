@@ -286,3 +286,177 @@ exhausted:
 	MOVQ R8, left+64(FP)
 	VZEROUPPER
 	RET
+
+// b70, b16, w7, pow2: constants of scanTargetsAVX2Shuf.
+DATA b70<>+0(SB)/8, $0x7070707070707070
+DATA b70<>+8(SB)/8, $0x7070707070707070
+DATA b70<>+16(SB)/8, $0x7070707070707070
+DATA b70<>+24(SB)/8, $0x7070707070707070
+GLOBL b70<>(SB), RODATA|NOPTR, $32
+DATA b16<>+0(SB)/8, $0x1010101010101010
+DATA b16<>+8(SB)/8, $0x1010101010101010
+DATA b16<>+16(SB)/8, $0x1010101010101010
+DATA b16<>+24(SB)/8, $0x1010101010101010
+GLOBL b16<>(SB), RODATA|NOPTR, $32
+DATA w7<>+0(SB)/8, $0x0007000700070007
+DATA w7<>+8(SB)/8, $0x0007000700070007
+DATA w7<>+16(SB)/8, $0x0007000700070007
+DATA w7<>+24(SB)/8, $0x0007000700070007
+GLOBL w7<>(SB), RODATA|NOPTR, $32
+DATA pow2<>+0(SB)/8, $0x8040201008040201
+DATA pow2<>+8(SB)/8, $0x8040201008040201
+DATA pow2<>+16(SB)/8, $0x8040201008040201
+DATA pow2<>+24(SB)/8, $0x8040201008040201
+GLOBL pow2<>(SB), RODATA|NOPTR, $32
+
+// SHUF1(T): Y5 = table T looked up at the bytes of Y2 that fall in it (0 elsewhere). Y2 holds
+// u−16i for table i: VPADDUSB of 0x70 maps 0..15 to 0x70..0x7f (VPSHUFB reads the low nibble) and
+// everything else, above (16..127) or below (negative, 0x90..0xff), to 0x80 or more (VPSHUFB gives
+// 0). SHUF(T) moves Y2 down by 16 first and ORs the result into Y6.
+#define SHUF1(T) \
+	VPADDUSB b70<>(SB), Y2, Y4 \
+	VPSHUFB Y4, T, Y5
+
+#define SHUF(T) \
+	VPSUBB b16<>(SB), Y2, Y2 \
+	SHUF1(T) \
+	VPOR Y5, Y6, Y6
+
+// func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+//
+// scanTargetsAVX2 without gathers: t (128 bytes) is held as eight 16-byte tables in Y8–Y15, and the
+// 32 values x of a chunk are packed to bytes: u = x>>3 selects a byte of t (u>>4 the table, u&15 the
+// entry, by VPSHUFB, eight lookups ORed), x&7 the bit in it. About 55 vector instructions a chunk of
+// 32 splits, against four VPGATHERDD of eight dwords each. The rest (batches, hits) is
+// scanTargetsAVX2's.
+TEXT ·scanTargetsAVX2Shuf(SB), 0, $1096-72
+	MOVQ t+24(FP), AX
+	MOVQ cnt+32(FP), R8
+	MOVQ first+48(FP), DX
+	MOVQ DX, 1088(SP)           // the sbatch size
+	XORQ BX, BX
+sbatch:
+	// t, 16 bytes to a table, both lanes: the tables of the coming chunks (t changes only here).
+	VBROADCASTI128 0(AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+	VBROADCASTI128 48(AX), Y11
+	VBROADCASTI128 64(AX), Y12
+	VBROADCASTI128 80(AX), Y13
+	VBROADCASTI128 96(AX), Y14
+	VBROADCASTI128 112(AX), Y15
+	MOVQ chunks+16(FP), CX
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ loStep+40(FP), R13
+	MOVQ BX, R12
+	SHLQ $6, R12
+	MOVQ R13, R9
+	IMULQ BX, R9
+	LEAQ (SI)(R9*2), SI         // lo moves by loStep values a schunk
+	SUBQ R12, DI                // hi moves down by 32 values a schunk
+	SHLQ $1, R13                // in bytes
+	MOVQ $32, R9                // half A pairs lo[0..15] with hi[16..31] (reversed) …
+	XORQ R10, R10               // … half B lo[16..31] with hi[0..15]
+	TESTQ R13, R13
+	JNS sstart
+	XORQ R9, R9                 // splain: A with hi[0..15], B with hi[16..31]
+	MOVQ $32, R10
+sstart:
+	CMPQ BX, CX
+	JGE sexhausted
+	MOVQ 1088(SP), DX
+	LEAQ (BX)(DX*1), R15
+	CMPQ R15, CX
+	CMOVQGT CX, R15             // the sbatch ends at schunk min(BX+size, chunks)
+	SHLQ $1, DX
+	MOVQ $16, R11
+	CMPQ DX, R11
+	CMOVQGT R11, DX
+	MOVQ DX, 1088(SP)           // the next sbatch: twice as many chunks, at most 16
+	MOVQ BX, R11                // the sbatch's first schunk
+	LEAQ (SP), R14              // the schunk's slot: 64 bytes of values
+schunk:
+	VMOVDQU (SI), Y0            // lo[0..15]
+	VMOVDQU 32(SI), Y1          // lo[16..31]
+	VMOVDQU (DI)(R9*1), Y2
+	VMOVDQU (DI)(R10*1), Y3
+	TESTQ R13, R13
+	JS splain
+	VPSHUFB revb16<>(SB), Y2, Y2
+	VPERMQ $0x4e, Y2, Y2        // reversed: Y2[k] = hi[31-k]
+	VPSHUFB revb16<>(SB), Y3, Y3
+	VPERMQ $0x4e, Y3, Y3        // Y3[k] = hi[15-k]
+splain:
+	VPXOR Y0, Y2, Y0            // x, splits 0..15
+	VPXOR Y1, Y3, Y1            // x, splits 16..31
+	VMOVDQU Y0, (R14)
+	VMOVDQU Y1, 32(R14)
+	VPSRLW $3, Y0, Y2
+	VPSRLW $3, Y1, Y3
+	VPACKUSWB Y3, Y2, Y2
+	VPERMQ $0xd8, Y2, Y2        // u: byte j = x_j>>3, the byte of t (0..127)
+	VPAND w7<>(SB), Y0, Y3
+	VPAND w7<>(SB), Y1, Y4
+	VPACKUSWB Y4, Y3, Y3
+	VPERMQ $0xd8, Y3, Y3        // byte j = x_j&7, the bit in it
+	SHUF1(Y8)
+	VMOVDQU Y5, Y6
+	SHUF(Y9)
+	SHUF(Y10)
+	SHUF(Y11)
+	SHUF(Y12)
+	SHUF(Y13)
+	SHUF(Y14)
+	SHUF(Y15)
+	VMOVDQU pow2<>(SB), Y7
+	VPSHUFB Y3, Y7, Y7          // 1<<(x_j&7)
+	VPAND Y7, Y6, Y6
+	VPCMPEQB Y7, Y6, Y6
+	VPMOVMSKB Y6, DX            // bit j: split j is a target
+	MOVQ BX, R12
+	SUBQ R11, R12
+	MOVL DX, 1024(SP)(R12*4)    // the schunk's hits
+	ADDQ R13, SI
+	SUBQ $64, DI
+	ADDQ $64, R14
+	INCQ BX
+	CMPQ BX, R15
+	JLT schunk
+	// Take the hits of the sbatch's chunks.
+	MOVQ BX, R15
+	SUBQ R11, R15               // chunks in the sbatch
+	XORQ R12, R12
+stakechunk:
+	CMPQ R12, R15
+	JGE staken
+	MOVL 1024(SP)(R12*4), DX
+	MOVQ R12, R14
+	SHLQ $6, R14
+	LEAQ (SP)(R14*1), R14
+stakelane:
+	TESTL DX, DX
+	JZ snextchunk
+	BSFL DX, R9
+	MOVWLZX (R14)(R9*2), R10    // x
+	MOVQ R10, R9
+	SHRQ $6, R9
+	MOVQ (AX)(R9*8), CX
+	BTRQ R10, CX                // CF: x was still a target
+	SBBQ $0, R8
+	MOVQ CX, (AX)(R9*8)
+	LEAL -1(DX), R9
+	ANDL R9, DX
+	JMP stakelane
+snextchunk:
+	INCQ R12
+	JMP stakechunk
+staken:
+	TESTQ R8, R8
+	JNZ sbatch
+sexhausted:
+	SHLQ $5, BX
+	MOVQ BX, pairs+56(FP)
+	MOVQ R8, left+64(FP)
+	VZEROUPPER
+	RET
