@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
+
+	"grundy/query"
 )
 
 // runCLI runs the command line in-process and returns its stdout, stderr and exit status.
@@ -67,4 +70,25 @@ func TestVersionJSON(t *testing.T) {
 		t.Fatalf("version JSON %v", v)
 	}
 	wantBadInput(t, "takes 0 argument", "", "version", "extra")
+}
+
+// TestExitCode: the exit status follows query.KindOf, as the web's status does: an error not
+// known to be the user's is an internal failure (1), not bad input.
+func TestExitCode(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want int
+	}{
+		{errors.New("something broke"), exitInternal},
+		{badInput("bad"), exitInput},
+		{query.Badf("bad"), exitInput},
+		{query.Limitf("max_seq", 10, "over"), exitInput},
+		{internalf("broke"), exitInternal},
+		{context.Canceled, exitInternal},
+		{context.DeadlineExceeded, exitInput},
+	} {
+		if got := exitCode(c.err); got != c.want {
+			t.Errorf("exitCode(%v) = %d, want %d", c.err, got, c.want)
+		}
+	}
 }

@@ -59,22 +59,15 @@ func internalf(format string, args ...any) error {
 // badInput returns an error that marks a malformed argument (exit status 2).
 func badInput(format string, args ...any) error { return cliarg.Errorf(format, args...) }
 
-// exitCode classifies err: a *query.Error by its kind (bad input and over a limit give 2,
-// cancelled and internal give 1, as the web gives 400/422 and 503/500); internal failures give 1;
-// everything else a command can return comes from what the user asked for (malformed arguments,
-// impossible requests) and gives 2.
+// exitCode classifies err as query.KindOf does, as the web does (400/422 and 503/500): bad input
+// (a *query.Error of that kind, a malformed argument) and over a limit give 2; cancelled (Ctrl-C)
+// and internal failures — an internalError, and any error not known to be the user's — give 1.
 func exitCode(err error) int {
 	var ie *internalError
-	var qe *query.Error
-	switch {
-	case errors.As(err, &ie):
+	if errors.As(err, &ie) {
 		return exitInternal
-	case errors.As(err, &qe):
-		return exitOf(qe.Kind)
-	case errors.Is(err, context.Canceled):
-		return exitInternal // Ctrl-C: the caller gave up, as the web's 503
 	}
-	return exitInput
+	return exitOf(query.KindOf(err))
 }
 
 // exitOf is the exit status of an error of kind k.
