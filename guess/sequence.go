@@ -37,7 +37,8 @@ type Options struct {
 	Known Known
 	// Library, when not nil, is searched for known games with the same values.
 	Library *Library
-	// MaxCodeHeap bounds how far a known code is computed to prove or find its period (0: 1<<15).
+	// MaxCodeHeap bounds how far a known code is computed to prove or find its period (0: 4096,
+	// and 2048 for codes that may leave three heaps; at least the values given).
 	MaxCodeHeap int
 }
 
@@ -112,7 +113,7 @@ func provePeriod(ctx context.Context, g []uint64, opt Options) (*Facts, error) {
 		if err != nil {
 			return nil, err
 		}
-		f, vals, err := codeFacts(ctx, c, max(len(g)-1, opt.maxCodeHeap()))
+		f, vals, err := codeFacts(ctx, c, max(len(g)-1, opt.maxCodeHeap(c)))
 		if err != nil {
 			return nil, err
 		}
@@ -142,11 +143,14 @@ func provePeriod(ctx context.Context, g []uint64, opt Options) (*Facts, error) {
 	return nil, nil
 }
 
-func (o Options) maxCodeHeap() int {
-	if o.MaxCodeHeap > 0 {
+func (o Options) maxCodeHeap(c octal.Code) int {
+	switch {
+	case o.MaxCodeHeap > 0:
 		return o.MaxCodeHeap
+	case c.MaxHeaps() == 3:
+		return 2048
 	}
-	return 1 << 15
+	return 4096
 }
 
 // codeFacts computes c to heap to at most (stopping when the periodicity theorem proves a
@@ -282,7 +286,7 @@ func (r *Report) addDoubled(g []uint64, k Known) {
 		}
 		key := strings.ReplaceAll(fmt.Sprintf("2·%s + [%s %s]", paren(c.key()), paren(c.key()), word), "2·n ", "2n ")
 		f := Finding{Kind: "closed-form", Key: key, Status: Conjecture, Rule: fmt.Sprintf("g(n) = %s (every value %s)", key, kind),
-			CheckedFrom: 0, CheckedTo: len(g) - 1, rank: rankDoubled}
+			CheckedFrom: 0, CheckedTo: len(g) - 1, rank: rankClosed}
 		if k.ClosedForm != "" && k.ClosedForm == key {
 			f.Status, f.Proof = Proved, k.ClosedTheorem
 		}
