@@ -223,6 +223,10 @@ type Options struct {
 	// added no element (each is equivalent to a sum of smaller heaps). This is an observation,
 	// not a proof that larger heaps add nothing.
 	Stable int
+	// Prove, when the game is one that the periodicity theorem applies to (see Provable), stops
+	// the computation at the first heap where the theorem's check passes: the quotient is then
+	// the quotient of the whole game (see Prove). MaxHeap still bounds the heaps.
+	Prove bool
 }
 
 // DefaultMaxSize is the size limit Compute uses when Options.MaxSize is 0.
@@ -232,6 +236,7 @@ const DefaultMaxSize = 1 << 14
 const (
 	StopMaxHeap = "max-heap" // every heap up to Options.MaxHeap was included
 	StopStable  = "stable"   // Options.Stable heaps in a row added nothing
+	StopProved  = "proved"   // the periodicity theorem's check passed (Options.Prove)
 )
 
 // SizeError reports a quotient that grew past Options.MaxSize (or whose trials did not settle in
@@ -279,7 +284,7 @@ func (e *SizeError) Error() string {
 }
 
 // Compute returns the misère quotient of g restricted to heaps 0..opt.MaxHeap, built heap by heap,
-// and the reason it stopped (StopMaxHeap or StopStable). A cancelled context returns its error;
+// and the reason it stopped (StopMaxHeap, StopStable or StopProved). A cancelled context returns its error;
 // a quotient past opt.MaxSize returns a *SizeError holding the last quotient within the limit.
 func Compute(ctx context.Context, g Game, opt Options) (*Quotient, string, error) {
 	if opt.MaxHeap < 0 {
@@ -291,6 +296,11 @@ func Compute(ctx context.Context, g Game, opt Options) (*Quotient, string, error
 	}
 	q := New(g)
 	run := 0
+	var proving *bounds
+	if c, ok := theoremCode(g); ok && opt.Prove && c.Provable() {
+		b := boundsOf(c)
+		proving = &b
+	}
 	for q.n < opt.MaxHeap {
 		next, err := q.extend(ctx, maxSize)
 		if err != nil {
@@ -304,6 +314,11 @@ func Compute(ctx context.Context, g Game, opt Options) (*Quotient, string, error
 		q = next
 		if opt.Stable > 0 && run >= opt.Stable {
 			return q, StopStable, nil
+		}
+		if proving != nil {
+			if _, _, ok := proving.check(q.phi); ok {
+				return q, StopProved, nil
+			}
 		}
 	}
 	return q, StopMaxHeap, nil

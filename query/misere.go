@@ -23,9 +23,12 @@ type MisereRequest struct {
 	Game    string            `json:"game,omitempty"`
 	Ruleset string            `json:"ruleset,omitempty"`
 	Flags   map[string]string `json:"flags,omitempty"`
-	MaxHeap Arg               `json:"max_heap,omitempty"` // the largest heap (default 20)
-	MaxSize Arg               `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
-	Stable  Arg               `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
+	// MaxHeap is the largest heap. Without it, a code the periodicity theorem applies to is
+	// computed heap by heap until the theorem proves the quotient of the whole game (at most
+	// heap maxProveHeap), and any other game to heap 20.
+	MaxHeap Arg `json:"max_heap,omitempty"`
+	MaxSize Arg `json:"max_size,omitempty"` // the size limit (default misere.DefaultMaxSize)
+	Stable  Arg `json:"stable,omitempty"`   // stop after this many heaps in a row add nothing (default 0: never)
 	// Script is the Starlark source of a one-heap game, in place of Game: heap n is the position
 	// n, and its moves, split by split() into components, must be sums of smaller heaps.
 	Script string `json:"script,omitempty"`
@@ -37,7 +40,7 @@ type MisereRequest struct {
 type MisereAnswer struct {
 	Game         string   `json:"game"`
 	MaxHeap      int      `json:"max_heap"`
-	Stopped      string   `json:"stopped"` // "max-heap" or "stable"
+	Stopped      string   `json:"stopped"` // "max-heap", "stable" or "proved"
 	Order        int      `json:"order"`
 	POrder       int      `json:"p_order"`
 	Generators   []int    `json:"generators"` // heap sizes, named a, b, c, … in this order
@@ -47,7 +50,19 @@ type MisereAnswer struct {
 	PPortion     []int    `json:"p_portion"`
 	Sizes        []int    `json:"sizes"` // the order for heaps ≤ 0, 1, …, max_heap
 	Table        [][]int  `json:"table"`
+	// Proved is true when the periodicity theorem certifies that this is the quotient of the
+	// whole game (every heap size); Period and Preperiod (null when not proved) say that heap
+	// n ≥ preperiod acts as heap n − period, and ProvedAt is the heap where the check closed.
+	Proved    bool `json:"proved"`
+	Period    *int `json:"period"`
+	Preperiod *int `json:"preperiod"`
+	ProvedAt  *int `json:"proved_at"`
+	provable  bool // the theorem applies to the game (a finite code)
 }
+
+// maxProveHeap bounds the heaps of a computation that runs until the periodicity theorem proves
+// the whole game's quotient (no max_heap).
+const maxProveHeap = 255
 
 // misereGames are the names Misere knows besides codes.
 var misereGames = map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy"}
@@ -109,6 +124,9 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 // misereOf computes the quotient of g for r.
 func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	opt := misere.Options{MaxHeap: 20}
+	if r.MaxHeap == "" && misere.Provable(g) {
+		opt.MaxHeap, opt.Prove = maxProveHeap, true
+	}
 	for _, f := range []struct {
 		arg  Arg
 		name string
@@ -158,6 +176,14 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, 
 	if q.Order() <= maxMisereTable {
 		a.Table = q.Table()
 	}
+	a.provable = misere.Provable(g)
+	pr, err := misere.Prove(q)
+	if err != nil {
+		return nil, err
+	}
+	if pr != nil {
+		a.Proved, a.Period, a.Preperiod, a.ProvedAt = true, &pr.Period, &pr.Preperiod, &pr.Heap
+	}
 	return a, nil
 }
 
@@ -166,6 +192,13 @@ func (a *MisereAnswer) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "misère quotient of %s, heaps 0..%d (stopped: %s)\n", a.Game, a.MaxHeap, a.Stopped)
 	fmt.Fprintf(&b, "|Q| = %d, |P| = %d\n", a.Order, a.POrder)
+	switch {
+	case a.Proved:
+		fmt.Fprintf(&b, "the whole game: proved by the periodicity theorem at heap %d (period %d, preperiod %d: heap n ≥ %d acts as heap %d + (n − %d) mod %d)\n",
+			*a.ProvedAt, *a.Period, *a.Preperiod, *a.Preperiod, *a.Preperiod, *a.Preperiod, *a.Period)
+	case a.provable:
+		fmt.Fprintf(&b, "the whole game: not proved (the periodicity theorem's check did not pass by heap %d)\n", a.MaxHeap)
+	}
 	var gens []string
 	for i, h := range a.Generators {
 		gens = append(gens, fmt.Sprintf("%s = heap %d", misere.GeneratorName(i), h))
