@@ -17,8 +17,13 @@ type splitGame struct{}
 // splitMaxBeans bounds a bottle, so that moves never overflow.
 const splitMaxBeans = 1 << 62
 
-// splitMaxListed bounds the winning moves listed (P3185 asks for all of them and their count).
+// splitMaxListed bounds the winning moves listed (P3185 asks for all of them and their count)
+// on few bottles; each comes with its whole position, so on many bottles the bound is lower,
+// splitMaxEntries entries in all, but never under maxMovesListed (nim's).
 const splitMaxListed = 4096
+
+// splitMaxEntries bounds the bottles of all the positions a split analysis lists.
+const splitMaxEntries = 1 << 20
 
 func splitEntry() entry {
 	return entry{
@@ -113,7 +118,8 @@ func (s splitGame) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	if x == 0 {
 		return a, nil
 	}
-	budget := 1 << 24
+	budget, count := 1<<24, 0
+	listed := max(maxMovesListed, min(splitMaxListed, splitMaxEntries/n))
 	for i := 0; i < n && a.Complete; i++ {
 		if p[i] == 0 {
 			continue
@@ -129,12 +135,13 @@ func (s splitGame) Analyze(ctx context.Context, p Position) (Analysis, error) {
 				continue
 			}
 			k := n - 1 - int(d)
-			if len(a.WinningMoves) >= splitMaxListed {
-				a.Complete = false
-				break
+			if count++; len(a.WinningMoves) < listed {
+				a.WinningMoves = append(a.WinningMoves, beanMove(p, i, j, k))
 			}
-			a.WinningMoves = append(a.WinningMoves, beanMove(p, i, j, k))
 		}
+	}
+	if a.Complete { // every pair was looked at: count is every winning move
+		capMoves(&a, count)
 	}
 	return a, nil
 }
