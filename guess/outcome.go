@@ -98,4 +98,3 @@ func outcomeWord(p bool) string {
 	}
 	return "N"
 }
-
