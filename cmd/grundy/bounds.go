@@ -21,10 +21,10 @@ import (
 // script's own clock (the same timeout, from when it is loaded) speaks first.
 func boundsOf(g gameArgs, lim query.Limits, isScript bool) worker.Bounds {
 	b := worker.Bounds{Slack: 100 * time.Millisecond, Grace: 2 * time.Second, Poll: 10 * time.Millisecond}
-	if _, ok := g.own["timeout"]; ok || isScript {
+	if _, ok := g.Own["timeout"]; ok || isScript {
 		b.Timeout = lim.ScriptTimeout
 	}
-	if _, ok := g.own["max-memory"]; ok || isScript {
+	if _, ok := g.Own["max-memory"]; ok || isScript {
 		b.MaxMemory = lim.ScriptMemory
 	}
 	return b

@@ -92,3 +92,16 @@ func TestExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestNoProgressOffTerminal: without a terminal and unforced there is no bar (scripts and tests
+// see none).
+func TestNoProgressOffTerminal(t *testing.T) {
+	var errOut bytes.Buffer
+	a := &app{stderr: &errOut}
+	if bar := a.newProgress(false, 10, "test", "heaps"); bar != nil {
+		t.Fatal("a bar on a stderr that is not a terminal")
+	}
+	if bar := a.newProgress(true, 10, "test", "heaps"); bar == nil {
+		t.Fatal("no bar when forced")
+	}
+}

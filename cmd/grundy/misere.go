@@ -41,12 +41,12 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 				return err
 			}
 			var req query.MisereRequest
-			scriptFile := g.own["script"]
-			if (len(g.args) == 1) == (scriptFile != "") || len(g.args) > 1 {
+			scriptFile := g.Own["script"]
+			if (len(g.Args) == 1) == (scriptFile != "") || len(g.Args) > 1 {
 				return badInput("misere takes a GAME (a code, kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset with its flags) or --script FILE")
 			}
 			if scriptFile != "" {
-				if len(g.ruleset) > 0 {
+				if len(g.Other) > 0 {
 					return badInput("misere --script takes no ruleset flags")
 				}
 				src, err := readScript(scriptFile, query.CLI().MaxScriptBytes)
@@ -55,11 +55,11 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 				}
 				req.Script, req.ScriptName = src, scriptFile
 			} else {
-				req.Game, req.Flags = g.args[0], g.ruleset
+				req.Game, req.Flags = g.Args[0], g.Other
 			}
-			req.MaxHeap = query.Arg(g.own["max-heap"])
-			req.MaxSize = query.Arg(g.own["max-size"])
-			req.Stable = query.Arg(g.own["stable"])
+			req.MaxHeap = query.Arg(g.Own["max-heap"])
+			req.MaxSize = query.Arg(g.Own["max-size"])
+			req.Stable = query.Arg(g.Own["stable"])
 			out, err := query.Misere(cmd.Context(), req, query.CLI())
 			if err != nil {
 				return err
@@ -67,7 +67,7 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 			return a.emit(out, out.WriteText)
 		},
 	}
-	// Declared for --help only: misere parses its own arguments (parseGameArgs), so that a
+	// Declared for --help only: misere parses its own arguments (cliarg.SplitFlags), so that a
 	// ruleset's flags (subtract --set 1,3,4) pass through.
 	var maxHeap, maxSize, stable, scriptFile string
 	cmd.Flags().StringVar(&maxHeap, "max-heap", "", "the largest heap (default: until proved for a code, else 20)")

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"grundy/internal/progress"
 	"grundy/query"
 	"grundy/report"
 	"grundy/sweep"
@@ -98,13 +99,13 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		defer s.Close()
 		req.Store = s
 	}
-	var line *statusLine
+	var line *progress.Status
 	if f.progress || isTerminal(a.stderr) {
-		line = a.newStatusLine(req.Code)
-		req.Status = line.update
+		line = progress.NewStatus(a.stderr, req.Code)
+		req.Status = line.Update
 	}
 	out, err := query.Octal(ctx, req, lim)
-	line.end()
+	line.End()
 	if out.Code == "" { // no answer at all
 		return err
 	}
@@ -112,6 +113,15 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		return perr
 	}
 	return err
+}
+
+// newProgress returns a progress bar on stderr, or nil (no bar, whose methods do nothing) when
+// stderr is not a terminal and force is false, so that scripts and tests see no bar.
+func (a *app) newProgress(force bool, total int64, desc, units string) *progress.Bar {
+	if !force && !isTerminal(a.stderr) {
+		return nil
+	}
+	return progress.NewBar(a.stderr, total, desc, units)
 }
 
 func isTerminal(w io.Writer) bool {
@@ -139,25 +149,25 @@ Codes that differ only by trailing zeros are the same game and appear once.`,
 			if req.Shard, err = sweep.ShardSpec(req.Shard, shards, os.Getenv); err != nil {
 				return err
 			}
-			var bar *progressBar
-			var log *shardLog
+			var bar *progress.Bar
+			var log *sweep.Log
 			desc := "scan " + args[0]
 			if req.Shard != "" { // a line a code on a batch system's log, or the bar; a summary
 				desc += " shard " + req.Shard
-				log = &shardLog{a: a, name: desc, start: time.Now(), quiet: isTerminal(a.stderr)}
-				req.Row = log.row
+				log = &sweep.Log{W: a.stderr, Name: desc, Start: time.Now(), Quiet: isTerminal(a.stderr)}
+				req.Row = log.Row
 			}
 			req.Codes = func(n int) {
 				if log != nil {
-					log.codes(n)
+					log.Codes(n)
 				}
 				bar = a.newProgress(false, int64(n), desc, "codes")
 			}
-			req.Done = func() { bar.add(1) }
+			req.Done = func() { bar.Add(1) }
 			out, err := sweep.Scan(cmd.Context(), req, query.Limits{})
-			bar.finish()
+			bar.Finish()
 			if log != nil && out.Games != nil {
-				log.summary()
+				log.Summary()
 			}
 			if out.Games == nil {
 				return err

@@ -36,19 +36,19 @@ Examples:
 			if done || err != nil {
 				return err
 			}
-			req := query.PlayRequest{Flags: g.ruleset, Loopy: g.bools["loopy"], Misere: g.bools["misere"]}
+			req := query.PlayRequest{Flags: g.Other, Loopy: g.Bools["loopy"], Misere: g.Bools["misere"]}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
 			}
 			title := "script:" + req.ScriptName
 			if req.Script != "" {
-				req.Position = g.args
+				req.Position = g.Args
 			} else {
-				if len(g.args) == 0 {
+				if len(g.Args) == 0 {
 					return badInput("play takes a RULESET and a position, or --script FILE and a position (see 'grundy play --help')")
 				}
-				req.Ruleset, req.Position = g.args[0], g.args[1:]
+				req.Ruleset, req.Position = g.Args[0], g.Args[1:]
 				cat, err := query.Rules(cmd.Context(), query.RulesRequest{Name: req.Ruleset}, lim)
 				if err != nil {
 					return err
@@ -58,7 +58,7 @@ Examples:
 			if req.Misere {
 				title += "\nMisère play: the player left without a move wins."
 			}
-			first, ok := g.own["first"]
+			first, ok := g.Own["first"]
 			switch {
 			case !ok, first == "me", first == "engine":
 			default:

@@ -14,7 +14,7 @@ import (
 // seqPlot writes the picture of a sequence answer to the file named by --plot, if given: SVG or
 // PNG by the file name's extension (the web page draws the same plot).
 func (a *app) seqPlot(g gameArgs, title string, res any) error {
-	file, ok := g.own["plot"]
+	file, ok := g.Own["plot"]
 	if !ok {
 		return nil
 	}

@@ -35,12 +35,12 @@ solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes
 			if done || err != nil {
 				return err
 			}
-			toArg, ok := g.own["to"]
+			toArg, ok := g.Own["to"]
 			if !ok {
 				return badInput("seq needs --to N: the last heap to compute")
 			}
-			req := query.SeqRequest{Flags: g.ruleset, To: query.Arg(toArg), Summary: g.bools["summary"], Loopy: g.bools["loopy"]}
-			if _, ok := g.own["plot"]; ok && req.Loopy {
+			req := query.SeqRequest{Flags: g.Other, To: query.Arg(toArg), Summary: g.Bools["summary"], Loopy: g.Bools["loopy"]}
+			if _, ok := g.Own["plot"]; ok && req.Loopy {
 				return badInput("--plot draws Grundy values: it does not go with --loopy")
 			}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
@@ -49,19 +49,19 @@ solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes
 			}
 			name := "script:" + req.ScriptName
 			if req.Script != "" {
-				if len(g.args) != 0 {
-					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.args[0])
+				if len(g.Args) != 0 {
+					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.Args[0])
 				}
 				if to, err := cliarg.Uint64(toArg); err == nil && to < 1<<62 {
 					bar := a.newProgress(false, int64(to)+1, name, "heaps")
-					defer bar.finish()
-					req.Progress = bar.set
+					defer bar.Finish()
+					req.Progress = bar.Set
 				}
 			} else {
-				if len(g.args) != 1 {
+				if len(g.Args) != 1 {
 					return badInput("seq takes one RULESET, or --script FILE (see 'grundy seq --help')")
 				}
-				req.Ruleset, name = g.args[0], g.args[0]
+				req.Ruleset, name = g.Args[0], g.Args[0]
 			}
 			var res query.Answer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {

@@ -17,7 +17,7 @@ import (
 var scriptFlagNames = []string{"script", "max-steps", "timeout", "max-memory", "max-positions"}
 
 func addScriptFlagDocs(cmd *cobra.Command) {
-	// Declared for --help only: these commands parse their own arguments (parseGameArgs).
+	// Declared for --help only: these commands parse their own arguments (cliarg.SplitFlags).
 	cmd.Flags().String("script", "", "a game of your own: a Starlark file defining moves(pos) (and optionally split(pos))")
 	cmd.Flags().Uint64("max-steps", script.DefaultMaxSteps, "script mode: the budget of Starlark execution steps")
 	cmd.Flags().Duration("timeout", script.DefaultTimeout, "the budget of wall-clock time (rulesets: none unless given)")
@@ -85,21 +85,21 @@ is "3" or {"infinite": true, "set": [0, 2]}, a sum adds "components" (their valu
 			if done || err != nil {
 				return err
 			}
-			req := query.SolveRequest{Flags: g.ruleset, Misere: g.bools["misere"], Loopy: g.bools["loopy"]}
+			req := query.SolveRequest{Flags: g.Other, Misere: g.Bools["misere"], Loopy: g.Bools["loopy"]}
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
 			}
 			if req.Script != "" {
-				req.Position = g.args
+				req.Position = g.Args
 				if len(req.Position) == 0 {
 					return badInput("solve --script FILE takes at least one position (see 'grundy solve --help')")
 				}
 			} else {
-				if len(g.args) == 0 {
+				if len(g.Args) == 0 {
 					return badInput("solve takes a RULESET and a position, or --script FILE and a position (see 'grundy solve --help')")
 				}
-				req.Ruleset, req.Position = g.args[0], g.args[1:]
+				req.Ruleset, req.Position = g.Args[0], g.Args[1:]
 			}
 			var res query.Answer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
@@ -124,24 +124,24 @@ is "3" or {"infinite": true, "set": [0, 2]}, a sum adds "components" (their valu
 func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error) {
 	lim := query.CLI()
 	// --timeout and --max-memory bound rulesets too (see bounded); the others are scripts' only.
-	if s, ok := g.own["timeout"]; ok {
+	if s, ok := g.Own["timeout"]; ok {
 		d, err := time.ParseDuration(s)
 		if err != nil || d <= 0 {
 			return lim, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
 		}
 		lim.ScriptTimeout = d
 	}
-	if s, ok := g.own["max-memory"]; ok {
+	if s, ok := g.Own["max-memory"]; ok {
 		v, err := cliarg.Uint64(s)
 		if err != nil || v == 0 || v > 1<<40 {
 			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
 		}
 		lim.ScriptMemory = v << 20
 	}
-	file, ok := g.own["script"]
+	file, ok := g.Own["script"]
 	if !ok {
 		for _, f := range scriptFlagNames[1:] {
-			if _, ok := g.own[f]; ok && f != "timeout" && f != "max-memory" {
+			if _, ok := g.Own[f]; ok && f != "timeout" && f != "max-memory" {
 				return lim, badInput("--%s applies to --script games only", f)
 			}
 		}
@@ -150,14 +150,14 @@ func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error)
 	if err := noRulesetFlags(g); err != nil {
 		return lim, err
 	}
-	if s, ok := g.own["max-steps"]; ok {
+	if s, ok := g.Own["max-steps"]; ok {
 		v, err := cliarg.Uint64(s)
 		if err != nil || v == 0 {
 			return lim, badInput("--max-steps: want a positive number of steps, got %q", s)
 		}
 		lim.ScriptSteps = v
 	}
-	if s, ok := g.own["max-positions"]; ok {
+	if s, ok := g.Own["max-positions"]; ok {
 		v, err := cliarg.Int(s, "--max-positions", 1<<40)
 		if err != nil {
 			return lim, err

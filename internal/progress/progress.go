@@ -1,7 +1,11 @@
-package main
+// Package progress draws the command line's progress displays on a terminal: a bar for work of a
+// known size (scans, script sequences) and a status line for an octal computation, whose end is
+// not known in advance. A nil display does nothing, so callers that draw none need no checks.
+package progress
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -10,21 +14,16 @@ import (
 	"grundy/octal"
 )
 
-// progressBar is a progress bar on the app's stderr for work of a known size, or nil when stderr
-// is not a terminal and force is false (so that scripts and tests see no bar). Its methods do
-// nothing on a nil bar.
-type progressBar struct {
+// Bar is a progress bar for work of a known size. Its methods do nothing on a nil Bar.
+type Bar struct {
 	bar *progressbar.ProgressBar
-	a   *app
+	w   io.Writer
 }
 
-// newProgress returns a bar counting to total in units (e.g. "codes"), described by desc.
-func (a *app) newProgress(force bool, total int64, desc, units string) *progressBar {
-	if !force && !isTerminal(a.stderr) {
-		return nil
-	}
-	return &progressBar{a: a, bar: progressbar.NewOptions64(total,
-		progressbar.OptionSetWriter(a.stderr),
+// NewBar returns a bar on w counting to total in units (e.g. "codes"), described by desc.
+func NewBar(w io.Writer, total int64, desc, units string) *Bar {
+	return &Bar{w: w, bar: progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(desc),
 		progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(),
@@ -34,15 +33,15 @@ func (a *app) newProgress(force bool, total int64, desc, units string) *progress
 	)}
 }
 
-// add counts n more units done.
-func (p *progressBar) add(n int) {
+// Add counts n more units done.
+func (p *Bar) Add(n int) {
 	if p != nil {
 		_ = p.bar.Add(n)
 	}
 }
 
-// set shows done units out of total (which may change as the work learns its size).
-func (p *progressBar) set(done, total int64) {
+// Set shows done units out of total (which may change as the work learns its size).
+func (p *Bar) Set(done, total int64) {
 	if p == nil {
 		return
 	}
@@ -52,9 +51,9 @@ func (p *progressBar) set(done, total int64) {
 	_ = p.bar.Set64(done)
 }
 
-// finish ends the bar's line where the work stood: at 100% only when all of it was done (an
+// Finish ends the bar's line where the work stood: at 100% only when all of it was done (an
 // interrupted run is never shown as complete).
-func (p *progressBar) finish() {
+func (p *Bar) Finish() {
 	if p == nil {
 		return
 	}
@@ -63,16 +62,15 @@ func (p *progressBar) finish() {
 	} else {
 		_ = p.bar.Exit()
 	}
-	fmt.Fprintln(p.a.stderr)
+	fmt.Fprintln(p.w)
 }
 
-// statusLine is the progress display of an octal computation, whose end is not known in advance
+// Status is the progress display of an octal computation, whose end is not known in advance
 // (a period may be proved at any heap). It says only what is known: the heaps done, the rate, and
 // the bound the run cannot pass (--to, or what the memory budget holds), with a percentage only
-// of --to and the heap at which a candidate period would be proved. A nil statusLine does
-// nothing.
-type statusLine struct {
-	a      *app
+// of --to and the heap at which a candidate period would be proved. A nil Status does nothing.
+type Status struct {
+	w      io.Writer
 	desc   string
 	start  time.Time
 	first  int // heaps known when the first status came (a resumed run's checkpoint)
@@ -82,13 +80,13 @@ type statusLine struct {
 	status octal.Status
 }
 
-// newStatusLine returns the status line of the computation described by desc (its code).
-func (a *app) newStatusLine(desc string) *statusLine {
-	return &statusLine{a: a, desc: desc, first: -1}
+// NewStatus returns the status line on w of the computation described by desc (its code).
+func NewStatus(w io.Writer, desc string) *Status {
+	return &Status{w: w, desc: desc, first: -1}
 }
 
-// update takes a new status and redraws the line at most five times a second.
-func (l *statusLine) update(st octal.Status) {
+// Update takes a new status and redraws the line at most five times a second.
+func (l *Status) Update(st octal.Status) {
 	now := time.Now()
 	if l.first < 0 {
 		l.first, l.start = st.Done, now
@@ -102,7 +100,7 @@ func (l *statusLine) update(st octal.Status) {
 }
 
 // text is the line for the current status at time now.
-func (l *statusLine) text(now time.Time) string {
+func (l *Status) text(now time.Time) string {
 	st := l.status
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s heaps", l.desc, count(int64(st.Done)))
@@ -120,20 +118,20 @@ func (l *statusLine) text(now time.Time) string {
 	return b.String()
 }
 
-func (l *statusLine) draw(now time.Time) {
+func (l *Status) draw(now time.Time) {
 	t := l.text(now)
 	pad := max(0, l.width-len(t))
-	fmt.Fprintf(l.a.stderr, "\r%s%s", t, strings.Repeat(" ", pad))
+	fmt.Fprintf(l.w, "\r%s%s", t, strings.Repeat(" ", pad))
 	l.width, l.wrote = len(t), true
 }
 
-// end draws the last status (where the run stopped, never more) and ends the line.
-func (l *statusLine) end() {
+// End draws the last status (where the run stopped, never more) and ends the line.
+func (l *Status) End() {
 	if l == nil || l.first < 0 {
 		return
 	}
 	l.draw(time.Now())
-	fmt.Fprintln(l.a.stderr)
+	fmt.Fprintln(l.w)
 }
 
 // count writes n for people: 1234 as is, larger numbers with a k, M or G suffix.

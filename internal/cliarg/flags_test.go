@@ -1,4 +1,4 @@
-package main
+package cliarg
 
 import (
 	"slices"
@@ -6,14 +6,14 @@ import (
 	"testing"
 )
 
-func TestParseGameArgs(t *testing.T) {
-	g, err := parseGameArgs([]string{"nim", "--k", "2", "3", "--set=2,5", "--json", "-4", "--script", "f.star", "--", "--x"},
+func TestSplitFlags(t *testing.T) {
+	g, err := SplitFlags([]string{"nim", "--k", "2", "3", "--set=2,5", "--json", "-4", "--script", "f.star", "--", "--x"},
 		[]string{"script"}, []string{"json"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(g.args, []string{"nim", "3", "-4", "--x"}) || g.ruleset["k"] != "2" || g.ruleset["set"] != "2,5" ||
-		!g.bools["json"] || g.own["script"] != "f.star" {
+	if !slices.Equal(g.Args, []string{"nim", "3", "-4", "--x"}) || g.Other["k"] != "2" || g.Other["set"] != "2,5" ||
+		!g.Bools["json"] || g.Own["script"] != "f.star" {
 		t.Fatalf("%+v", g)
 	}
 	for _, c := range []struct {
@@ -26,25 +26,25 @@ func TestParseGameArgs(t *testing.T) {
 		{[]string{"--json=yes"}, "takes no value"},
 		{[]string{"--=3"}, "malformed flag"},
 	} {
-		if _, err := parseGameArgs(c.args, nil, []string{"json"}); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := SplitFlags(c.args, nil, []string{"json"}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Fatalf("%q: %v, want %q", c.args, err, c.want)
 		}
 	}
 }
 
-func FuzzParseGameArgs(f *testing.F) {
+func FuzzSplitFlags(f *testing.F) {
 	for _, s := range []string{"nim --k 2 3", "--script f 1 2 --json", "-- --x", "--a=b -3 -", "--json=false x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		in := strings.Fields(line)
-		g, err := parseGameArgs(in, []string{"script", "to"}, []string{"json"})
+		g, err := SplitFlags(in, []string{"script", "to"}, []string{"json"})
 		if err != nil {
 			return
 		}
 		// Every positional argument comes from the input, in order.
 		j := 0
-		for _, a := range g.args {
+		for _, a := range g.Args {
 			for j < len(in) && in[j] != a {
 				j++
 			}
@@ -53,7 +53,7 @@ func FuzzParseGameArgs(f *testing.F) {
 			}
 			j++
 		}
-		for name := range g.ruleset {
+		for name := range g.Other {
 			if name == "" || name == "script" || name == "to" || name == "json" {
 				t.Fatalf("%q: ruleset flag %q", in, name)
 			}
