@@ -154,3 +154,75 @@ func (w *Whole) Element(heaps []uint64) int {
 // Outcome returns the misère outcome of a sum of heaps of any sizes: true for a P-position (the
 // player to move loses).
 func (w *Whole) Outcome(heaps []uint64) bool { return w.q.isP[w.Element(heaps)] }
+
+// WholeMove is a move in a sum of heaps of any sizes: the heap at index Index (of size Heap) is
+// replaced by the heaps Leaves, giving the sum After.
+type WholeMove struct {
+	Index  int
+	Heap   uint64
+	Leaves []uint64
+	After  []uint64
+}
+
+// represent returns the heap ≤ Quotient().MaxHeap() whose moves stand for those of heap n: n
+// itself when it is that small, otherwise the heap congruent to n modulo the period in the last
+// period before MaxHeap (above MaxHeap − Period). Every move from it leaves a largest heap of at
+// least max(Preperiod, 1) tokens (by the bound of the check), so growing that heap by
+// n − represent(n), a multiple of the period, gives a move from n of the same element.
+func (w *Whole) represent(n uint64) int {
+	top := uint64(w.q.n)
+	if n <= top {
+		return int(n)
+	}
+	p := uint64(w.proof.Period)
+	return int(top - (p-(n-top)%p)%p)
+}
+
+// WinningMoves returns winning moves of a sum of heaps of any sizes in misère play (none when it is
+// a P-position), for each distinct heap size once, on its first heap. For a heap above
+// Quotient().MaxHeap() they are the moves of its representative heap (a heap ≤ MaxHeap congruent
+// to it modulo the period) with their largest heap grown by the difference: every element a
+// move from that heap can reach is reached this way, so a sum that has a winning move gets at
+// least one, but such a heap has about n/2 splits and only these are listed.
+func (w *Whole) WinningMoves(heaps []uint64) []WholeMove {
+	reps := make([]int, len(heaps))
+	for i, n := range heaps {
+		reps[i] = w.represent(n)
+	}
+	var out []WholeMove
+	for _, m := range WinningMoves(w.q, reps) {
+		// The move is winning on every heap with this representative (they are equivalent);
+		// list it once per distinct size.
+		seen := map[uint64]bool{}
+		for i, n := range heaps {
+			if reps[i] != m.Heap || seen[n] {
+				continue
+			}
+			seen[n] = true
+			shift := n - uint64(m.Heap)
+			big := -1
+			for j, x := range m.Leaves {
+				if x > 0 && (big < 0 || x > m.Leaves[big]) {
+					big = j
+				}
+			}
+			var leaves []uint64
+			for j, x := range m.Leaves {
+				if x == 0 {
+					continue
+				}
+				l := uint64(x)
+				if j == big {
+					l += shift
+				}
+				leaves = append(leaves, l)
+			}
+			after := make([]uint64, 0, len(heaps)-1+len(leaves))
+			after = append(after, heaps[:i]...)
+			after = append(after, leaves...)
+			after = append(after, heaps[i+1:]...)
+			out = append(out, WholeMove{Index: i, Heap: n, Leaves: leaves, After: after})
+		}
+	}
+	return out
+}

@@ -209,9 +209,26 @@ func TestWholeAgainstSearch(t *testing.T) {
 					}
 					heaps := []int{x, y, z}
 					want := b.isP(heaps)
-					if got := w.Outcome([]uint64{uint64(x), uint64(y), uint64(z)}); got != want {
+					big := []uint64{uint64(x), uint64(y), uint64(z)}
+					if got := w.Outcome(big); got != want {
 						bad++
 						t.Errorf("%s (proved at heap %d): %v is %s by search, %s by the whole quotient", c, pr.Heap, heaps, outcome(want), outcome(got))
+					}
+					moves := w.WinningMoves(big)
+					terminal := len(b.children(b.norm(heaps))) == 0
+					if (len(moves) > 0) != (!want && !terminal) {
+						bad++
+						t.Errorf("%s: %v (%s) has %d winning moves", c, heaps, outcome(want), len(moves))
+					}
+					for _, m := range moves {
+						after := make([]int, len(m.After))
+						for i, h := range m.After {
+							after[i] = int(h)
+						}
+						if !legal(g.(octalGame).c, m) || !b.isP(after) {
+							bad++
+							t.Errorf("%s: %v: the winning move %+v is not a legal move to a P-position", c, heaps, m)
+						}
 					}
 				}
 			}
@@ -224,14 +241,47 @@ func TestWholeAgainstSearch(t *testing.T) {
 			if small[0]+small[1] > maxTotal {
 				continue
 			}
-			if got, want := w.Outcome(big), b.isP(small); got != want {
+			want := b.isP(small)
+			if got := w.Outcome(big); got != want {
 				t.Errorf("%s: %v (as %v) is %s by search, %s by the whole quotient", c, big, small, outcome(want), outcome(got))
+			}
+			moves := w.WinningMoves(big)
+			// A heap past the proof's heap has a move exactly when its representative has one.
+			terminal := len(b.children(b.norm([]int{w.represent(big[0]), w.represent(big[1])}))) == 0
+			if (len(moves) > 0) != (!want && !terminal) {
+				t.Errorf("%s: %v (%s) has %d winning moves", c, big, outcome(want), len(moves))
+			}
+			for _, m := range moves {
+				var reduced []int
+				for _, h := range m.After {
+					reduced = append(reduced, w.Reduce(h))
+				}
+				if !legal(g.(octalGame).c, m) || !w.Outcome(m.After) || !b.isP(reduced) {
+					t.Errorf("%s: %v: the winning move %+v (after it %v as %v) is not a legal move to a P-position", c, big, m, m.After, reduced)
+				}
 			}
 		}
 	}
 	if proved < 3 {
 		t.Errorf("only %d of %d random codes proved at a heap the search reaches: the test checks too little", proved, len(codes))
 	}
+}
+
+// legal reports whether m is a move of code c by its definition: the heap loses taken ≤ its
+// size tokens and leaves len(m.Leaves) non-empty heaps, as digit d_taken allows.
+func legal(c octal.Code, m WholeMove) bool {
+	left := uint64(0)
+	for _, l := range m.Leaves {
+		if l == 0 {
+			return false
+		}
+		left += l
+	}
+	if left > m.Heap || m.Heap-left > uint64(c.LastDigit()) || len(m.Leaves) > 3 {
+		return false
+	}
+	bit := []int{octal.LeaveNone, octal.LeaveOne, octal.LeaveTwo, octal.LeaveThree}[len(m.Leaves)]
+	return c.Digit(int(m.Heap-left))&bit != 0
 }
 
 // TestProveConsistent: on quotients computed to a fixed heap, the check never passes at a heap
