@@ -26,11 +26,7 @@ func newNimCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "nim",
 		Short: "Nimber (Conway nim-field) arithmetic on unsigned 64-bit values",
-		Long: `Nimber arithmetic: nim-sum, nim-product, quotient, powers, inverse, square root,
-multiplicative order and discrete logarithm in the nim-field GF(2^64).
-
-Numbers are decimal or 0x hex below 2^64; results are printed in decimal. With --wide, add, mul,
-div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^16))) instead.`,
+		Long:  help("nim"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return badInput("unknown command %q for %q (see '%s --help')", args[0], cmd.CommandPath(), cmd.CommandPath())
@@ -86,12 +82,7 @@ div, pow, inv, sqrt and square work on nimbers below 2^65536 (the field GF(2^(2^
 	var batch bool
 	mul.Flags().BoolVar(&batch, "batch", false, `read "A B" lines on stdin and write one product per line`)
 	mul.Use = "mul A B | mul --batch"
-	mul.Long = `Nim-product A ⊗ B.
-
-With --batch, reads lines "A B" (two numbers separated by spaces or tabs) on stdin and writes one
-product per line, in order; blank lines are skipped. A malformed line stops the run with exit status 2
-naming its line number, after the products of the lines before it. With --json, the products are
-printed at the end as one document {"results": ["...", ...]} (nothing is printed on error).`
+	mul.Long = help("nim-mul")
 	single := mul.RunE
 	mul.Args = func(cmd *cobra.Command, args []string) error {
 		if batch {
@@ -121,11 +112,8 @@ When no such x exists the result is "none" (null in JSON), with exit status 0.`,
 	quadCmd := &cobra.Command{
 		Use:   "quadratic A",
 		Short: "Solve x ⊗ x ⊕ x = A: one root x (the other is x ⊕ 1), or none",
-		Long: `Solves the quadratic x ⊗ x ⊕ x = A in the nim-field GF(2^64). It has two roots, x and x ⊕ 1,
-when the absolute trace of A is 0, and none otherwise; the result is the smaller root, or "none"
-(null in JSON) with exit status 0. (Any quadratic x⊗x ⊕ b⊗x = c with b ≠ 0 reduces to this one
-by x = b⊗y: y⊗y ⊕ y = c ⊘ (b⊗b).)`,
-		Args: exactArgs(1),
+		Long:  help("nim-quadratic"),
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.nim(cmd.Context(), query.NimRequest{Op: "quadratic", Args: args})
 		},

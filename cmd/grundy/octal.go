@@ -28,22 +28,7 @@ func newOctalCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "octal CODE",
 		Short: "Grundy sequence of a take-and-break game; period, preperiod and proof",
-		Long: `octal computes the Grundy values g(0), g(1), … of a take-and-break game and finds its period.
-
-CODE is an octal code d0.d1d2… (0.77 Kayles, .07 Dawson's Kayles, 4.7, 0.0000007), a hexadecimal
-code with prefix x (x0.8: take one, leave three heaps), or "grundy" for Grundy's game. Digit di says
-what removing i tokens may leave: bit 1 nothing, 2 one heap, 4 two heaps, 8 three heaps.
-
-Computing stops as soon as the octal periodicity theorem proves a period ("proved": true), or at
---to. Without --to it goes on until a period is proved or the memory limit is reached. With a
-proved period the values up to --to are filled in from it (computed_to says how far was computed).
-The method (sparse rare/common values, quadratic loop, …) is chosen automatically and reported.
-
-Long runs: a progress bar on stderr (when it is a terminal, or with --progress); Ctrl-C stops and
-still writes the checkpoint, the values file and the catalogue row that were asked for;
---checkpoint FILE saves the values every --checkpoint-every and at the end; --resume FILE goes on
-from a checkpoint; --save stores the result in the catalogue (--db, default under the user's cache
-directory).`,
+		Long:  help("octal"),
 		Example: `  grundy octal .77 --to 100
   grundy octal 0.1777 --summary --progress --checkpoint 1777.ckpt
   grundy octal 0.1777 --summary --resume 1777.ckpt --checkpoint 1777.ckpt
@@ -135,10 +120,7 @@ func newOctalScanCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scan PATTERN",
 		Short: "Periods of every code matching a pattern such as '0.??' (? = any digit)",
-		Long: `scan computes every code that matches PATTERN — each ? stands for any digit: 0–7 in octal
-codes, 0–f in hexadecimal ones, 0 or 4 (0, 4, 8, c) before the point — up to --to heaps each
-(stopping early when a period is proved), on all cores, and prints the table of periods.
-Codes that differ only by trailing zeros are the same game and appear once.`,
+		Long:  help("octal-scan"),
 		Example: `  grundy octal scan '0.??'
   grundy octal scan '4.?7' --to 100000 --save`,
 		Args: exactArgs(1),
@@ -193,10 +175,7 @@ func newOctalCatalogueCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "catalogue",
 		Short: "List the results stored with --save (one machine's or a whole sweep's)",
-		Long: `catalogue lists the results stored with --save — from SQLite or from the PostgreSQL server the
-shards of a sweep share — merged into one table, ordered by code. --pattern, --solved and
---unsolved filter it; --format chooses the table, csv, or flammenkamp (laid out after
-A. Flammenkamp's tables of octal games); --json prints the JSON document.`,
+		Long:  help("octal-catalogue"),
 		Example: `  grundy octal catalogue --db postgres://grundy@db.example/grundy --pattern '0.??' --unsolved
   grundy octal catalogue --format csv > catalogue.csv`,
 		Args: exactArgs(0),

@@ -9,27 +9,9 @@ import (
 
 func newPlayCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "play RULESET [flags] POS… | play --script FILE POS…",
-		Short: "play a game in the terminal against the perfect engine",
-		Long: `play starts a game of RULESET (or of your --script FILE; see 'grundy solve --help') from POS
-against the perfect engine. It shows the board after every move, refuses illegal moves with the
-reason and ends by naming the winner. Type the position after your move (in the syntax of POS), a
-move as 'moves' lists it, #N for the N-th listed move, or one of: moves, hint, help, quit.
-
---first me (you move first) or --first engine says who starts; without it, play asks, and a first
-line that is not an answer (me/you) is taken as your first move. Moves may be piped in:
-  printf 'take 1 from heap 2\n' | grundy play nim 1 2
-When the input ends before the game, play stops there (exit 0).
-
-With --json, play reads moves only (one a line, no prompts, an illegal move is an error) and
-prints one document at the end: the state of POST /api/play's answer, with "played" listing every
-move of the game: {"played": [{"by": "you"|"engine", "move"}], "position", "text", "board",
-"over", "winner", "moves": [{"move", "to", "winning"}], "more_moves"}.
-
-Examples:
-  grundy play nim 3 4 5 --first engine
-  grundy play kayles 4 6 --misere --first engine
-  grundy play --script examples/kayles-heaps.star 5 7 9 --misere --first engine`,
+		Use:                "play RULESET [flags] POS… | play --script FILE POS…",
+		Short:              "play a game in the terminal against the perfect engine",
+		Long:               help("play"),
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"first"}, scriptFlagNames...), []string{"loopy", "misere"})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -46,6 +47,18 @@ func (a *app) emit(v any, text func(w io.Writer) error) error {
 	return text(a.stdout)
 }
 
+// helpFiles holds the long help texts of the commands, one file each: help/NAME.txt.
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// help returns the long help text help/NAME.txt. Every name used is read by the golden tests of
+// --help, so a missing file cannot pass them; it would read as an empty help.
+func help(name string) string {
+	b, _ := helpFiles.ReadFile("help/" + name + ".txt")
+	return strings.TrimSuffix(string(b), "\n")
+}
+
 // internalError marks a failure that is not the user's fault (exit status 1).
 type internalError struct{ err error }
 
@@ -82,14 +95,9 @@ func exitOf(k query.Kind) int {
 // newRoot builds the command tree. Each subcommand lives in a file of its own and is added here.
 func newRoot(a *app) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "grundy",
-		Short: "Nimbers, Sprague–Grundy values, winning moves and periods of impartial games",
-		Long: `grundy computes with impartial combinatorial games: nimber arithmetic, Grundy values and
-winning moves of classic rulesets and of games you write, periods of octal games.
-
-Numbers are decimal or 0x hex, unsigned 64-bit unless a command says otherwise.
-Every command takes --json and then prints exactly one JSON document.
-Exit status: 0 ok, 2 bad input, 1 internal failure.`,
+		Use:           "grundy",
+		Short:         "Nimbers, Sprague–Grundy values, winning moves and periods of impartial games",
+		Long:          help("grundy"),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}

@@ -10,13 +10,7 @@ func newRulesCmd(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules [NAME]",
 		Short: "the catalogue of rulesets: flags, position syntax, an example, the theory used",
-		Long: `rules lists every built-in ruleset with its flags, position syntax and an example; with a NAME
-it describes that ruleset in full: the rules, the theory used, how things are numbered and how far
-it goes.
-
-With --json: {"rulesets": [{"name", "summary", "flags": [{"name", "arg", "usage"}], "position",
-"example" (the example's arguments: "--k 2 3 4 5"), "command" (the example as a command line),
-"theory", "indexing", "limits", "one_heap", "play", "board"}]} — GET /api/rules answers the same.`,
+		Long:  help("rules"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return badInput("rules takes at most one NAME, got %d", len(args))

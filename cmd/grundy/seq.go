@@ -11,24 +11,9 @@ import (
 
 func newSeqCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "seq RULESET [flags] --to N | seq --script FILE --to N",
-		Short: "Grundy values g(0..N) of a one-heap game, with its period if one shows",
-		Long: `seq prints the Grundy values g(0), g(1), …, g(N) of a one-heap game and the period the values
-show, if any: the smallest p such that, from some point t on (the preperiod), g(n) = g(n+p)
-through N, over at least three whole periods. Unless a theorem certifies it ("proved": true,
-for built-in rulesets that have one), the period is only apparent in the data computed.
-
-A built-in RULESET takes its own flags; see 'grundy rules'. The take-and-break games grundy-game,
-kayles and dawson-kayles are computed by the octal engine (see 'grundy octal'), with periods
-proved where the octal periodicity theorem applies. With --script FILE the game is
-yours: a Starlark script defining moves(pos), whose positions here are the ints 0..N (see
-'grundy solve --help' for scripts and their budgets).
-
-With --json: {"values": [g0, g1, …], "computed_to": N, "period": p|null, "preperiod": t|null,
-"proved": false} (POST /api/seq answers the same document); --summary leaves out the values.
-With --script FILE --loopy the game may have cycles: the values are loopy values (see 'grundy
-solve --help'), in JSON "3" or {"infinite": true, "set": [0, 2]}, with "outcomes" ("PNND…"). --plot F.svg or --plot F.png also draws them
-(value against heap, the periodic part shaded period by period, the preperiod marked).`,
+		Use:                "seq RULESET [flags] --to N | seq --script FILE --to N",
+		Short:              "Grundy values g(0..N) of a one-heap game, with its period if one shows",
+		Long:               help("seq"),
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, done, err := a.parseCommandArgs(cmd, args, append([]string{"to", "plot"}, scriptFlagNames...), []string{"summary", "loopy"})

@@ -27,58 +27,9 @@ func addScriptFlagDocs(cmd *cobra.Command) {
 
 func newSolveCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "solve RULESET [flags] POS… | solve --script FILE POS…",
-		Short: "outcome, Grundy value and winning moves of a position",
-		Long: `solve prints the outcome of a position (N: the player to move wins; P: the player to move
-loses), its Grundy value and every winning move.
-
-A built-in RULESET takes its own flags (--k 2, --set 2,5, …) and its position syntax; see
-'grundy rules'. With --script FILE the game is yours: FILE is a Starlark script defining
-moves(pos), which returns the list of positions one move reaches from pos, and optionally
-split(pos), which returns independent components of pos (or None). Positions are ints, strings
-and tuples of them, written as Starlark literals: 7, '"xx.x"', '(3, 4)'. Several positions
-make a sum of games: the value is the XOR of theirs.
-
-Scripts run sandboxed (no files, no network, no load()), within a budget of Starlark steps
-(--max-steps), of time (--timeout) and of memory (--max-memory, MiB of heap growth); running
-out of any, an error in the script (shown as file:line:col), a moves() that returns something
-other than a list of positions, or a cycle in the moves, is bad input (exit 2) with a message
-that says which.
-
---timeout and --max-memory (MiB) bound any computation, a ruleset's too (for rulesets only when
-given): past either, it stops with exit 2 and a message naming the flag. A bounded command runs
-in a supervised copy of grundy that is killed if it overruns (a quarter more memory, or two
-seconds more time), so the bounds hold whatever the script or the search does.
-
---misere asks for the outcome in misère play (the last player to move loses), by search; the
-value is then null. Misère values do not add up: for several positions the SJ theorem decides
-the sum from the Grundy values when its condition holds (every position of value 0 that a
-component can reach is terminal, as in Nim), and otherwise the sum itself is searched.
-For the take-and-break rulesets (kayles, dawson-kayles, grundy-game, octal --code C) a misère
-sum of heaps ≤ 40 is decided through the misère quotient of heaps up to the largest one (see
-'grundy misere'), in time linear in the number of heaps, with the winning moves (the moves into
-the P-portion); the method says so. Beyond that bound it falls back to the search. So do
-one-heap rulesets played on heap sizes (subtract, lasker, split-nim, …) and a script's heap
-game: each position an int heap, or a position that the script's split() breaks into int heaps
-(such as (1, 3) in examples/kayles-heaps.star, whose winning moves are then the script's own
-moves into the P-portion). When a script's sum is searched instead, the method says why (a
-position that is no heap and that split() does not break into heaps, a heap past 40, moves that
-are not sums of smaller heaps, a quotient past 2048 elements).
-
---loopy (scripts) solves a game whose moves may have cycles by its generalized Sprague–Grundy
-values (Smith; Fraenkel–Yesha): each position is worth a nimber (printed 3) or ∞(K) (printed
-∞{0,2}), K the finite values of its options. The outcome is P for 0, N for another nimber or an
-∞ whose set holds 0, and D otherwise (a draw: play goes on for ever under perfect play). Several
-positions are a sum, decided from the components' values: a ⊕ b; a + ∞(K) = ∞(K ⊕ a); two ∞
-make a draw. The answer lists the winning moves, or for a draw the moves that keep it. The
-rulesets with cycles (windup, square-but-one) are always answered this way, heaps as a sum.
-
-With --json: {"ruleset", "position": [...], "outcome": "N"|"P"|"D", "value": "<decimal>"|null,
-"winning_moves": [{"move": "...", "to": [...]}], "winning_moves_complete", "method"} — the value
-is a decimal string (it can exceed 2^53); positions are lists of argument strings. For a script
-the ruleset is "script:FILE" and positions are their canonical literals. With --loopy the value
-is "3" or {"infinite": true, "set": [0, 2]}, a sum adds "components" (their values) and a draw
-"drawing_moves". POST /api/solve answers the same document.`,
+		Use:                "solve RULESET [flags] POS… | solve --script FILE POS…",
+		Short:              "outcome, Grundy value and winning moves of a position",
+		Long:               help("solve"),
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, done, err := a.parseCommandArgs(cmd, args, scriptFlagNames, []string{"misere", "loopy"})
