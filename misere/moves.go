@@ -56,3 +56,26 @@ func WinningMoves(q *Quotient, heaps []int) []Move {
 	}
 	return out
 }
+
+// OnEveryHeap repeats each of moves, the winning moves of the sum heaps as [WinningMoves] lists
+// them (on the first heap of each size), on every heap of that size, with After the sum after the
+// move on that heap: the list a search of the sum gives, cut after max moves (max ≤ 0: none cut);
+// total is how many there are in all.
+func OnEveryHeap(moves []Move, heaps []int, max int) (out []Move, total int) {
+	for _, m := range moves {
+		for i, h := range heaps {
+			if h != m.Heap {
+				continue
+			}
+			total++
+			if max > 0 && len(out) >= max {
+				continue
+			}
+			c := m
+			c.Index = i
+			c.After = append(append(append([]int{}, heaps[:i]...), m.After[m.Index:m.Index+len(m.After)-len(heaps)+1]...), heaps[i+1:]...)
+			out = append(out, c)
+		}
+	}
+	return out, total
+}

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"grundy/internal/cliarg"
 	"grundy/misere"
 	"grundy/octal"
+	"grundy/rules"
 )
 
 // MisereRequest asks for the misère quotient of a heap game restricted to heaps 0..MaxHeap: Game
@@ -64,9 +67,6 @@ type MisereAnswer struct {
 // the whole game's quotient (no max_heap).
 const maxProveHeap = 255
 
-// misereGames are the names Misere knows besides codes.
-var misereGames = map[string]string{"kayles": "0.77", "dawson-kayles": "0.07", "grundy-game": "grundy"}
-
 // maxMisereTable bounds the multiplication table Misere returns (order²).
 const maxMisereTable = 1024
 
@@ -97,28 +97,51 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 		}
 		return ans, nil
 	}
-	code, named := misereGames[name]
-	switch c, err := octal.Parse(name); {
-	case name == "":
+	if name == "" {
 		return nil, Badf(`missing "game": a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset; or "script"`)
-	case len(r.Flags) == 0 && name == "nim":
-		g = misere.Nim()
-	case len(r.Flags) == 0 && named:
-		g = misere.Octal(octal.MustParse(code))
-	case len(r.Flags) == 0 && err == nil:
-		g = misere.Octal(c)
-	case rulesetKnown(name):
-		rg, title, err := misereRuleset(name, r.Flags)
+	}
+	if len(r.Flags) == 0 && name == "nim" {
+		return misereOf(ctx, misere.Nim(), name, r, lim)
+	}
+	// A ruleset of the catalogue (a take-and-break game by its code, another by its moves), else
+	// a code.
+	rs, rerr := rules.New(name, r.Flags)
+	if rerr == nil {
+		g, err := rules.HeapGame(rs)
 		if err != nil {
 			return nil, err
 		}
-		return misereOf(ctx, rg, title, r, lim)
+		return misereOf(ctx, g, rulesetTitle(name, r.Flags), r, lim)
+	}
+	_, unknown := rules.Lookup(name)
+	switch c, err := octal.Parse(name); {
+	case len(r.Flags) == 0 && err == nil:
+		g = misere.Octal(c)
+	case unknown == nil:
+		return nil, rerr
 	case len(r.Flags) > 0:
 		return nil, Badf("flags apply to rulesets: %s is not one ('grundy rules' lists them)", name)
 	default:
 		return nil, Badf("%v (a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset)", err)
 	}
 	return misereOf(ctx, g, name, r, lim)
+}
+
+// rulesetTitle names a ruleset with its flags as the answer names it ("subtract --set 1,3,4").
+func rulesetTitle(name string, flags map[string]string) string {
+	for _, k := range slices.Sorted(maps.Keys(flags)) {
+		name += fmt.Sprintf(" --%s %s", k, flags[k])
+	}
+	return name
+}
+
+// misereLabel names a ruleset's heap game in the methods of misère answers: a take-and-break
+// ruleset by its code ("0.77"), another by its name and flags.
+func misereLabel(rs rules.Ruleset, flags map[string]string) string {
+	if t, ok := rs.(rules.TakeAndBreak); ok {
+		return t.Code().String()
+	}
+	return rulesetTitle(rs.Info().Name, flags)
 }
 
 // misereOf computes the quotient of g for r.

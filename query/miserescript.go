@@ -65,10 +65,10 @@ func (s *scriptHeaps) Options(n int) iter.Seq[[]int] {
 }
 
 // solveScriptMisere decides a misère sum of a script's positions through the misère quotient of
-// its heap game (heaps ≤ misereSolveMaxHeap) when every position is a heap (an int) or split()
+// its heap game (heaps ≤ rules.MisereQuotientMaxHeap) when every position is a heap (an int) or split()
 // breaks it into heaps. Otherwise ans is nil and why says why the quotient does not apply (a
 // position that is not a heap, a game whose moves are not sums of smaller heaps, a quotient past
-// misereSolveMaxSize), and the caller searches instead.
+// rules.MisereQuotientMaxSize), and the caller searches instead.
 func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans Answer, why string, err error) {
 	heaps, why, err := sumHeaps(run.game, keys)
 	if err != nil || why != "" {
@@ -95,7 +95,7 @@ func solveScriptMisere(ctx context.Context, run *scriptRun, keys []string) (ans 
 	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
 		top, q.Order(), q.POrder(), q.Name(e), pin)
 	seen := map[string]bool{} // a script may list one move twice, e.g. (10, 0) and (0, 10)
-	listed, total := allIndices(misere.WinningMoves(q, heaps), heaps)
+	listed, total := misere.OnEveryHeap(misere.WinningMoves(q, heaps), heaps, maxMovesListed)
 	for _, m := range listed {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {

@@ -93,9 +93,11 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 		if play := rs.Info().Play; play != "normal" {
 			return PlayStep{}, Badf("%s is already %s play: \"misere\" applies to normal-play rulesets", r.Ruleset, play)
 		}
-		if rs, err = newMisereRules(r.Ruleset, r.Flags, rs); err != nil {
-			return PlayStep{}, err
+		qm, err := rules.MisereByQuotient(rs, misereLabel(rs, r.Flags))
+		if err != nil {
+			return PlayStep{}, Badf(`"misere" play is offered for heap games (take-and-break games such as kayles, one-heap rulesets played on heap sizes) and scripts; %s: play misere-nim or misere-moore, or solve --misere`, r.Ruleset)
 		}
+		rs = qm
 	}
 	info := rs.Info()
 	if info.Play == "scored" {
@@ -106,10 +108,7 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 		return PlayStep{}, err
 	}
 	m := &rules.Match{R: rs, Pos: p, HumanTurn: !r.Engine}
-	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: boardOf(info)}
-	if strings.Contains(info.Indexing, "numbered from 1") {
-		ans.CoinBase = 1
-	}
+	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: string(info.Board), CoinBase: info.FirstIndex}
 	if over, _ := m.Over(); !over {
 		if r.Move != "" {
 			mv, err := m.Human(r.Move)

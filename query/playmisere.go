@@ -9,14 +9,15 @@ import (
 
 	"grundy/game"
 	"grundy/misere"
+	"grundy/rules"
 	"grundy/script"
 )
 
 // misereJudge decides, for play, whether a sum of a script's positions is a misère P-position
 // (the player to move loses when the last player to move loses). When every component is a heap
 // (an int, or a position that split() turns into ints) of a heap game, it multiplies the heaps'
-// elements in the game's misère quotient (heaps ≤ misereSolveMaxHeap); otherwise, or when the
-// quotient grows past misereSolveMaxSize elements, the engine searches the sum (by the SJ
+// elements in the game's misère quotient (heaps ≤ rules.MisereQuotientMaxHeap); otherwise, or when the
+// quotient grows past rules.MisereQuotientMaxSize elements, the engine searches the sum (by the SJ
 // theorem where it applies).
 type misereJudge struct {
 	ctx context.Context
@@ -35,7 +36,7 @@ func (j *misereJudge) heaps(keys []string) ([]int, bool, error) {
 
 // sumHeaps returns the heaps of the sum keys of a script's positions: an int is a heap; another
 // position is split() into its parts, and those in turn (an explicit stack, at most maxSplitParts
-// parts in all). When a component is not a heap of at most misereSolveMaxHeap, why says which
+// parts in all). When a component is not a heap of at most rules.MisereQuotientMaxHeap, why says which
 // and why (and hs is nil); err is the script's failure.
 func sumHeaps(g *script.Game, keys []string) (hs []int, why string, err error) {
 	stack := slices.Clone(keys)
@@ -47,8 +48,8 @@ func sumHeaps(g *script.Game, keys []string) (hs []int, why string, err error) {
 			switch {
 			case h < 0:
 				return nil, fmt.Sprintf("%d is not a heap (an int ≥ 0)", h), nil
-			case h > misereSolveMaxHeap:
-				return nil, fmt.Sprintf("heap %d is past %d, the largest heap solve computes a quotient for", h, misereSolveMaxHeap), nil
+			case h > rules.MisereQuotientMaxHeap:
+				return nil, fmt.Sprintf("heap %d is past %d, the largest heap solve computes a quotient for", h, rules.MisereQuotientMaxHeap), nil
 			}
 			hs = append(hs, h)
 			continue
@@ -86,14 +87,14 @@ func (j *misereJudge) quotient(top int) (*misere.Quotient, error) {
 		return j.q, nil
 	}
 	g := &scriptHeaps{g: j.run.game}
-	q, _, err := misere.Compute(j.ctx, g, misere.Options{MaxHeap: top, MaxSize: misereSolveMaxSize})
+	q, _, err := misere.Compute(j.ctx, g, misere.Options{MaxHeap: top, MaxSize: rules.MisereQuotientMaxSize})
 	if err != nil {
 		var se *misere.SizeError
 		switch {
 		case g.notHeap:
 			j.off, j.why = true, g.err.Error()
 		case errors.As(err, &se) && j.ctx.Err() == nil:
-			j.off, j.why = true, fmt.Sprintf("the quotient of heaps ≤ %d passes %d elements", top, misereSolveMaxSize)
+			j.off, j.why = true, fmt.Sprintf("the quotient of heaps ≤ %d passes %d elements", top, rules.MisereQuotientMaxSize)
 		default:
 			return nil, err
 		}

@@ -39,26 +39,13 @@ func Rules(ctx context.Context, r RulesRequest, _ Limits) (RulesAnswer, error) {
 	for _, in := range infos {
 		ri := report.RuleInfo{Name: in.Name, Summary: in.Summary, Position: in.Position, Example: in.Example,
 			Command: "grundy solve " + in.Name + " " + in.Example, Theory: in.Theory, Indexing: in.Indexing,
-			Limits: in.Limits, OneHeap: in.OneHeap, Play: in.Play, Board: boardOf(in), Flags: []report.RuleFlag{}}
+			Limits: in.Limits, OneHeap: in.OneHeap, Play: string(in.Play), Board: string(in.Board), Flags: []report.RuleFlag{}}
 		for _, f := range in.Flags {
 			ri.Flags = append(ri.Flags, report.RuleFlag{Name: f.Name, Arg: f.Arg, Usage: f.Usage})
 		}
 		out.Rulesets = append(out.Rulesets, ri)
 	}
 	return out, nil
-}
-
-// boardOf chooses how the page draws positions of a ruleset, from its position syntax.
-func boardOf(in rules.Info) string {
-	switch {
-	case strings.Contains(in.Position, "heap size"):
-		return "heaps"
-	case strings.HasPrefix(in.Position, "the indices of the heads-up coins"):
-		return "coins"
-	case strings.Contains(in.Position, "x,y pairs"):
-		return "grid"
-	}
-	return "text"
 }
 
 // WriteText writes the catalogue for people: every ruleset with its flags, position syntax and

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"grundy/game"
 	"grundy/report"
@@ -76,15 +77,53 @@ func solveRuleset(ctx context.Context, r SolveRequest) (Answer, error) {
 		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games and the rulesets with cycles (windup, square-but-one)")
 	}
 	if r.Misere {
-		ans, ok, err := solveMisereQuotient(ctx, r)
-		if err != nil || ok {
-			return ans, err
+		// A heap game is decided through its misère quotient when the quotient applies; any
+		// other ruleset, or a sum past the quotient's limits, by the misère ruleset.
+		if qm, err := rules.MisereByQuotient(rs, misereLabel(rs, r.Flags)); err == nil {
+			a, ok, err := qm.AnalyzeSum(ctx, r.Position)
+			if err != nil || ok {
+				return quotientSolve(r, a), err
+			}
 		}
 		if rs, err = rules.Misere(rs); err != nil {
 			return nil, err
 		}
 	}
 	return analyze(ctx, rs, r.Position)
+}
+
+// quotientSolve writes a misère sum of heaps decided through the misère quotient as the answer
+// of Solve.
+func quotientSolve(r SolveRequest, a rules.SumAnalysis) report.Solve {
+	out := report.Solve{Ruleset: r.Ruleset, Position: r.Position, Outcome: a.Outcome.String(), WinningMoves: []report.Move{},
+		Complete: true, Method: a.Method}
+	for _, m := range a.Moves {
+		to := make([]string, len(m.After))
+		for i, h := range m.After {
+			to[i] = strconv.Itoa(h)
+		}
+		out.WinningMoves = append(out.WinningMoves, report.Move{Move: m.Text, To: to})
+	}
+	capNote(&out, a.Total)
+	return out
+}
+
+// maxMovesListed bounds the winning moves an answer lists, as the rulesets' own analyses do
+// (nim's): each comes with its whole resulting position, so listing all of them on n heaps would
+// take memory and output quadratic in n.
+const maxMovesListed = 64
+
+// capNote records in out that total winning moves exist, of which out lists the first: when
+// some are left out, the list is marked incomplete and the note gives the count (as nim's).
+func capNote(out *report.Solve, total int) {
+	if total > len(out.WinningMoves) {
+		out.Complete = false
+		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", total, len(out.WinningMoves))
+		if out.Note != "" {
+			n = out.Note + "; " + n
+		}
+		out.Note = n
+	}
 }
 
 // ScriptSolve is the answer of Solve for a script: the solve contract, with the position and

@@ -219,15 +219,17 @@ func coinEntry(name string) entry {
 	}
 	return entry{
 		info: Info{
-			Name:     name,
-			Summary:  r.summary + "; whoever cannot move loses",
-			Position: "the indices of the heads-up coins: 1 4 7",
-			Example:  "1 4 7",
-			Theory:   r.theory,
-			Indexing: indexing + "; g(0) of a ruleset numbered from 1 stands for the absent coin 0 in `grundy seq`",
-			Limits:   limits,
-			OneHeap:  true,
-			Play:     "normal",
+			Name:       name,
+			Summary:    r.summary + "; whoever cannot move loses",
+			Position:   "the indices of the heads-up coins: 1 4 7",
+			Example:    "1 4 7",
+			Theory:     r.theory,
+			Indexing:   indexing + "; g(0) of a ruleset numbered from 1 stands for the absent coin 0 in `grundy seq`",
+			Limits:     limits,
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardCoins,
+			FirstIndex: int(r.first),
 		},
 		build: func(flags) (Ruleset, error) { return coins1D{r: r}, nil },
 	}

@@ -37,7 +37,8 @@ func acrosticEntry() entry {
 			Theory:   "a coin x,y is two Nim heaps x and y (each move lowers one coordinate), so its value is x XOR y (seed 003)",
 			Indexing: "coordinates are numbered from 0",
 			Limits:   "closed form for any uint64 coordinates",
-			Play:     "normal",
+			Play:     PlayNormal,
+			Board:    BoardGrid,
 		},
 		build: func(flags) (Ruleset, error) { return coins2D{name: "acrostic", rows: tw, cols: tw}, nil },
 	}
@@ -54,7 +55,8 @@ func cornersEntry() entry {
 			Theory:   "Twins × Twins: by the Tartan theorem coin x,y has value x ⊗ y, the nim-product (seed 003, HDU 3404 with its 1-based input taken as is)",
 			Indexing: "coordinates are numbered from 0 (a coin in row or column 0 can never move)",
 			Limits:   fmt.Sprintf("closed form for any uint64 coordinates; winning moves are searched among %d corners (at each coin the shorter side's moves are tried and the longer side's solved), then solved in the subfields of the nim-field; rarely (about 1 position in 400 with random large coordinates) no winning move is found, and a note says so", tartanBudget),
-			Play:     "normal",
+			Play:     PlayNormal,
+			Board:    BoardGrid,
 		},
 		build: func(flags) (Ruleset, error) { return coins2D{name: "corners", rows: tw, cols: tw, tartan: true}, nil },
 	}
@@ -85,7 +87,8 @@ func tartanEntry() entry {
 			Theory:   "the Tartan theorem (seed 003): coin x,y has value g_R(x) ⊗ g_C(y), the nim-product of the two 1-D values; corners is tartan --rows twins --cols twins",
 			Indexing: "each coordinate is numbered as in its 1-D ruleset (turtles and ruler from 1, mock-turtles and twins from 0)",
 			Limits:   fmt.Sprintf("closed form for any coordinates the 1-D rulesets accept; winning moves are searched among %d candidate moves, then solved in the subfields of the nim-field; moves turning over more than %d coins (long ruler runs) are not listed; rarely (about 1 position in 400 with random large coordinates) no winning move is found, and a note says so", tartanBudget, tartanMaxCoins),
-			Play:     "normal",
+			Play:     PlayNormal,
+			Board:    BoardGrid,
 		},
 		build: func(f flags) (Ruleset, error) {
 			var rs [2]coinRule

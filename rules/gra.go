@@ -22,15 +22,17 @@ const graMaxDraw = 120
 func graEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "gra",
-			Summary:  "cells 1..m in a row, coins on some of them; a move takes one coin to the first empty cell on its right; whoever puts a coin on cell m wins",
-			Flags:    []FlagInfo{{Name: "m", Arg: "M", Usage: "the number of cells (2 ≤ M); cell M starts empty"}},
-			Position: "the cells holding coins, each in 1..M-1: 1 2 5",
-			Example:  "--m 8 1 2 5",
-			Theory:   "reduced to staircase Nim (seed 003): a coin with k empty cells on its right stands on step k; a block of adjacent coins is the pile on its step, and moving the j-th coin from the block's right end carries j stones one step down. Stones reaching step 1 hand the opponent the win, so with no coin on step 1 the game is staircase Nim whose floor is step 2: P iff the XOR of the blocks on odd steps ≥ 3 is 0",
-			Indexing: "cells are numbered from 1 to M, as in the game's own definition",
-			Limits:   "any M < 2^64 and coin cells; outcome and winning moves by the reduction (no Grundy value)",
-			Play:     "normal",
+			Name:       "gra",
+			Summary:    "cells 1..m in a row, coins on some of them; a move takes one coin to the first empty cell on its right; whoever puts a coin on cell m wins",
+			Flags:      []FlagInfo{{Name: "m", Arg: "M", Usage: "the number of cells (2 ≤ M); cell M starts empty"}},
+			Position:   "the cells holding coins, each in 1..M-1: 1 2 5",
+			Example:    "--m 8 1 2 5",
+			Theory:     "reduced to staircase Nim (seed 003): a coin with k empty cells on its right stands on step k; a block of adjacent coins is the pile on its step, and moving the j-th coin from the block's right end carries j stones one step down. Stones reaching step 1 hand the opponent the win, so with no coin on step 1 the game is staircase Nim whose floor is step 2: P iff the XOR of the blocks on odd steps ≥ 3 is 0",
+			Indexing:   "cells are numbered from 1 to M, as in the game's own definition",
+			Limits:     "any M < 2^64 and coin cells; outcome and winning moves by the reduction (no Grundy value)",
+			Play:       PlayNormal,
+			Board:      BoardText,
+			FirstIndex: 1,
 		},
 		build: func(f flags) (Ruleset, error) {
 			m, err := f.uint("m", 2, ^uint64(0))

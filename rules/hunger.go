@@ -25,14 +25,16 @@ const hungerMaxSearchClosed = 12
 func hungerEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "hungergame",
-			Summary:  "boxes of stones, all closed at first; a move either opens any non-empty set of closed boxes or takes stones from one open box; whoever cannot move loses",
-			Position: "stones per box; a closed box is written 5, an open one 5o: 1 2 3",
-			Example:  "1 2 3",
-			Theory:   "with every box closed, the first player wins iff some non-empty set of boxes has XOR 0 (seed 003, GF(2) linear basis): he opens all boxes outside an independent set R with XOR(R) = XOR(all), leaving an empty nim-sum and independent closed boxes, a P-position. In general the game is a sum: the open boxes are Nim heaps (XOR x) and the closed boxes C a game K whose move opening T leads to Nim(T) + K(C minus T); g(K(C)) = mex{XOR(T) ^ g(K(C minus T))} is 0 for independent C, so the value is x ^ g(K(C))",
-			Indexing: "boxes are numbered from 1 in move descriptions",
-			Limits:   "any uint64 boxes, at most 64; the value and every winning move with at most 12 closed boxes (3^12 subset pairs); beyond, the closed forms: independent closed boxes (value = XOR of the open boxes), or dependent ones whose span holds the open boxes' XOR (N, one winning move); other positions are refused",
-			Play:     "normal",
+			Name:       "hungergame",
+			Summary:    "boxes of stones, all closed at first; a move either opens any non-empty set of closed boxes or takes stones from one open box; whoever cannot move loses",
+			Position:   "stones per box; a closed box is written 5, an open one 5o: 1 2 3",
+			Example:    "1 2 3",
+			Theory:     "with every box closed, the first player wins iff some non-empty set of boxes has XOR 0 (seed 003, GF(2) linear basis): he opens all boxes outside an independent set R with XOR(R) = XOR(all), leaving an empty nim-sum and independent closed boxes, a P-position. In general the game is a sum: the open boxes are Nim heaps (XOR x) and the closed boxes C a game K whose move opening T leads to Nim(T) + K(C minus T); g(K(C)) = mex{XOR(T) ^ g(K(C minus T))} is 0 for independent C, so the value is x ^ g(K(C))",
+			Indexing:   "boxes are numbered from 1 in move descriptions",
+			Limits:     "any uint64 boxes, at most 64; the value and every winning move with at most 12 closed boxes (3^12 subset pairs); beyond, the closed forms: independent closed boxes (value = XOR of the open boxes), or dependent ones whose span holds the open boxes' XOR (N, one winning move); other positions are refused",
+			Play:       PlayNormal,
+			Board:      BoardText,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return hunger{}, nil },
 	}

@@ -17,15 +17,17 @@ const laskerMaxHeap = ^uint64(0) - 1
 func laskerEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "lasker",
-			Summary:  "Lasker's Nim: either take any positive number from one heap, or split a heap into two non-empty heaps",
-			Position: "heap sizes: 2 7",
-			Example:  "2 7",
-			Theory:   "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (seed 003); the value is the XOR of the heaps",
-			Indexing: heapIndexing + "; a split heap becomes two heaps in its place",
-			Limits:   fmt.Sprintf("closed form: heaps up to 2^64-2 (g(2^64-1) = 2^64 does not fit); the winning splits are solved from the closed form (at most %d moves are listed)", maxMovesListed),
-			OneHeap:  true,
-			Play:     "normal",
+			Name:       "lasker",
+			Summary:    "Lasker's Nim: either take any positive number from one heap, or split a heap into two non-empty heaps",
+			Position:   "heap sizes: 2 7",
+			Example:    "2 7",
+			Theory:     "g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (seed 003); the value is the XOR of the heaps",
+			Indexing:   heapIndexing + "; a split heap becomes two heaps in its place",
+			Limits:     fmt.Sprintf("closed form: heaps up to 2^64-2 (g(2^64-1) = 2^64 does not fit); the winning splits are solved from the closed form (at most %d moves are listed)", maxMovesListed),
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return lasker{}, nil },
 	}

@@ -225,10 +225,12 @@ func windupEntry() entry {
 			Example:  "--n 40 --set 6,7 5 12",
 			Theory: "Alfie Davies' WindUp (Games-at-Dal 2023; as in t4ccer's cgt-tools). " + loopyTheory +
 				". WindUp(40, {6, 7}) is finite everywhere; WindUp(3, {1, 2}) has 1 and 2 worth ∞{0}",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("N ≤ %d; the engine searches the N heaps (at most %d positions)", windupMaxN, SearchLimit),
-			OneHeap:  true,
-			Play:     "normal",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("N ≤ %d; the engine searches the N heaps (at most %d positions)", windupMaxN, SearchLimit),
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: buildWindup,
 	}
@@ -293,10 +295,12 @@ func squareButOneEntry() entry {
 			Example:  "1 2",
 			Theory: "Square-But-One (\"Combinatorial Game Theory V\", limsup, 2012): 0 and 5 are the only P-heaps, the squares and the squares plus 5 are N, every other heap is a draw. " +
 				loopyTheory + ". So 1 + 2 = 1 + ∞{1} = ∞{0}: N, though 2 alone is a draw",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("heaps ≤ %d (the engine searches the heaps below)", loopyMaxHeap),
-			OneHeap:  true,
-			Play:     "normal",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("heaps ≤ %d (the engine searches the heaps below)", loopyMaxHeap),
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) {
 			return loopyHeaps{

@@ -32,15 +32,17 @@ const mooreMaxK = 1 << 20
 func mooreEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "moore",
-			Summary:  "Moore's Nim_k: a move takes stones from 1 to k heaps at once (any positive amount from each); whoever cannot move loses",
-			Flags:    []FlagInfo{{Name: "k", Arg: "K", Usage: "how many heaps one move may change (1 ≤ K ≤ 2^20; K = 1 is Nim)"}},
-			Position: "heap sizes: 1 2 3",
-			Example:  "--k 2 1 2 3",
-			Theory:   "Moore's theorem: write the heaps in binary and add each digit column mod k+1; the position is P iff every column sum is 0. The winning move is the constructive one of the proof (seed 003, P2490)",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("outcome and one winning move for any uint64 heaps; the Grundy value (which the theorem does not give) by the engine's search when the product of (heap+1) is at most %d and the search stays within its move budget", mooreValueStates),
-			Play:     "normal",
+			Name:       "moore",
+			Summary:    "Moore's Nim_k: a move takes stones from 1 to k heaps at once (any positive amount from each); whoever cannot move loses",
+			Flags:      []FlagInfo{{Name: "k", Arg: "K", Usage: "how many heaps one move may change (1 ≤ K ≤ 2^20; K = 1 is Nim)"}},
+			Position:   "heap sizes: 1 2 3",
+			Example:    "--k 2 1 2 3",
+			Theory:     "Moore's theorem: write the heaps in binary and add each digit column mod k+1; the position is P iff every column sum is 0. The winning move is the constructive one of the proof (seed 003, P2490)",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("outcome and one winning move for any uint64 heaps; the Grundy value (which the theorem does not give) by the engine's search when the product of (heap+1) is at most %d and the search stays within its move budget", mooreValueStates),
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(f flags) (Ruleset, error) {
 			k, err := f.uint("k", 1, mooreMaxK)
@@ -55,15 +57,17 @@ func mooreEntry() entry {
 func misereMooreEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "misere-moore",
-			Summary:  "Moore's Nim_k where whoever takes the last stone loses (whoever cannot move wins)",
-			Flags:    []FlagInfo{{Name: "k", Arg: "K", Usage: "how many heaps one move may change (1 ≤ K ≤ 2^20)"}},
-			Position: "heap sizes: 1 1 4",
-			Example:  "--k 2 1 1 4",
-			Theory:   "misère Nim_k: the first player wins iff (every heap ≤ 1 and the number of non-empty heaps mod k+1 ≠ 1) or (some heap > 1 and some binary column sum mod k+1 ≠ 0) (seed 003)",
-			Indexing: heapIndexing,
-			Limits:   "outcome and one winning move for any uint64 heaps; no Grundy value in misère play",
-			Play:     "misère",
+			Name:       "misere-moore",
+			Summary:    "Moore's Nim_k where whoever takes the last stone loses (whoever cannot move wins)",
+			Flags:      []FlagInfo{{Name: "k", Arg: "K", Usage: "how many heaps one move may change (1 ≤ K ≤ 2^20)"}},
+			Position:   "heap sizes: 1 1 4",
+			Example:    "--k 2 1 1 4",
+			Theory:     "misère Nim_k: the first player wins iff (every heap ≤ 1 and the number of non-empty heaps mod k+1 ≠ 1) or (some heap > 1 and some binary column sum mod k+1 ≠ 0) (seed 003)",
+			Indexing:   heapIndexing,
+			Limits:     "outcome and one winning move for any uint64 heaps; no Grundy value in misère play",
+			Play:       PlayMisere,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(f flags) (Ruleset, error) {
 			k, err := f.uint("k", 1, mooreMaxK)

@@ -63,15 +63,17 @@ type nim struct{ heapsBase }
 func nimEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "nim",
-			Summary:  "take any positive number of stones from one heap; whoever cannot move loses",
-			Position: "heap sizes: 3 4 5",
-			Example:  "3 4 5",
-			Theory:   "Bouton: the Grundy value is the XOR of the heaps; a winning move brings a heap h to h XOR x where x is the nim-sum (seeds 002, 003, 004)",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
-			OneHeap:  true,
-			Play:     "normal",
+			Name:       "nim",
+			Summary:    "take any positive number of stones from one heap; whoever cannot move loses",
+			Position:   "heap sizes: 3 4 5",
+			Example:    "3 4 5",
+			Theory:     "Bouton: the Grundy value is the XOR of the heaps; a winning move brings a heap h to h XOR x where x is the nim-sum (seeds 002, 003, 004)",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return nim{}, nil },
 	}
@@ -139,14 +141,16 @@ type misereNim struct{ heapsBase }
 func misereNimEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "misere-nim",
-			Summary:  "Nim where whoever takes the last stone loses (whoever cannot move wins)",
-			Position: "heap sizes: 3 5 1",
-			Example:  "3 5 1",
-			Theory:   "Anti-SG / SJ theorem: the first player wins iff (XOR ≠ 0 and some heap > 1) or (XOR = 0 and every heap ≤ 1) (seed 003, P4279)",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
-			Play:     "misère",
+			Name:       "misere-nim",
+			Summary:    "Nim where whoever takes the last stone loses (whoever cannot move wins)",
+			Position:   "heap sizes: 3 5 1",
+			Example:    "3 5 1",
+			Theory:     "Anti-SG / SJ theorem: the first player wins iff (XOR ≠ 0 and some heap > 1) or (XOR = 0 and every heap ≤ 1) (seed 003, P4279)",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("none: closed form, any uint64 heaps; at most %d winning moves are listed (all are counted)", maxMovesListed),
+			Play:       PlayMisere,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return misereNim{}, nil },
 	}

@@ -58,15 +58,17 @@ func octalInfo(name string, code octal.Code, summary string) Info {
 		limits = fmt.Sprintf("heaps up to %d (no periodicity theorem applies to Grundy's game, so only the table answers; over it: the limit octal_heap). Winning moves: every one, %d splits examined at most", octalMaxTable, octalBudget)
 	}
 	info := Info{
-		Name:     name,
-		Summary:  summary + "; whoever cannot move loses",
-		Position: "heap sizes: 3 5 7",
-		Example:  "3 5 7",
-		Theory:   fmt.Sprintf("take-and-break code %s: the Grundy value of a heap comes from the octal engine (table, then the period proved by the octal periodicity theorem); the value is the XOR of the heaps", code),
-		Indexing: heapIndexing + "; a split heap becomes its parts in its place; taking a whole heap leaves 0",
-		Limits:   limits,
-		OneHeap:  true,
-		Play:     "normal",
+		Name:       name,
+		Summary:    summary + "; whoever cannot move loses",
+		Position:   "heap sizes: 3 5 7",
+		Example:    "3 5 7",
+		Theory:     fmt.Sprintf("take-and-break code %s: the Grundy value of a heap comes from the octal engine (table, then the period proved by the octal periodicity theorem); the value is the XOR of the heaps", code),
+		Indexing:   heapIndexing + "; a split heap becomes its parts in its place; taking a whole heap leaves 0",
+		Limits:     limits,
+		OneHeap:    true,
+		Play:       PlayNormal,
+		Board:      BoardHeaps,
+		FirstIndex: 1,
 	}
 	return info
 }

@@ -27,7 +27,8 @@ func primeTakeEntry() entry {
 			Theory:   "weighted game (seed 003, P1857): f(n) = N iff some prime move reaches a P-position; the length is 1 + the least length over winning moves for the winner, 1 + the greatest over all moves for the loser, 0 when stuck",
 			Indexing: "one heap",
 			Limits:   fmt.Sprintf("heaps up to %d (the table takes about n²/ln n steps)", primeTakeMax),
-			Play:     "scored",
+			Play:     PlayScored,
+			Board:    BoardHeaps,
 		},
 		build: func(flags) (Ruleset, error) { return primeTakeRules{}, nil },
 	}

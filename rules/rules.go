@@ -99,9 +99,37 @@ type Info struct {
 	Limits   string     // how far the ruleset can go
 	// OneHeap is set when the ruleset has a Grundy sequence g(0), g(1), … (`grundy seq`).
 	OneHeap bool
-	// Play is the kind of play: "normal", "misère" or "scored".
-	Play string
+	// Play is the kind of play: normal, misère or scored.
+	Play PlayKind
+	// Board is what a position is made of, as the web page draws it: heaps, coins, a grid of
+	// coins, or text.
+	Board Board
+	// FirstIndex is the number of the first heap, step, coin or cell (0 or 1), as positions and move
+	// descriptions count them.
+	FirstIndex int
 }
+
+// PlayKind is the kind of play of a ruleset: who wins when a player cannot move, and whether
+// there is a score.
+type PlayKind string
+
+// The kinds of play.
+const (
+	PlayNormal PlayKind = "normal" // whoever cannot move loses
+	PlayMisere PlayKind = "misère" // whoever cannot move wins
+	PlayScored PlayKind = "scored" // winning comes first, then the length of play
+)
+
+// Board is what the positions of a ruleset are made of.
+type Board string
+
+// The boards.
+const (
+	BoardHeaps Board = "heaps" // a list of heap sizes
+	BoardCoins Board = "coins" // the indices of the heads-up coins of a row
+	BoardGrid  Board = "grid"  // heads-up coins as x,y pairs
+	BoardText  Board = "text"  // anything else, drawn as text
+)
 
 // Ruleset is one game of the catalogue with its parameters fixed.
 type Ruleset interface {

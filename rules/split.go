@@ -35,7 +35,8 @@ func splitEntry() entry {
 			Theory:   "each bean is its own game (seed 003, P3185): a bean in bottle i is a split-nim heap of n-1-i, whose value is the (n-2-i)-th odious number (0 in the last bottle); the value is the XOR over bottles with an odd count",
 			Indexing: "bottles are numbered from 0, as in P3185; winning moves are listed in lexicographic order of (i, j, k)",
 			Limits:   "closed form; bottles hold at most 2^62 beans; winning moves are listed up to 4096 and searched among 2^24 pairs",
-			Play:     "normal",
+			Play:     PlayNormal,
+			Board:    BoardText,
 		},
 		build: func(flags) (Ruleset, error) { return splitGame{}, nil },
 	}

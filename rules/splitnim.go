@@ -52,15 +52,17 @@ type splitNim struct{ heapsBase }
 func splitNimEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "split-nim",
-			Summary:  "replace one heap by two strictly smaller heaps (either may be 0; together they may exceed the old heap); whoever cannot move loses",
-			Position: "heap sizes: 2 3",
-			Example:  "2 3",
-			Theory:   "the options of heap n, {g(a) XOR g(b) : a, b < n}, are those of Mock Turtles' coin n-1, so g(0) = 0 and g(n) is the (n-1)-th odious number (1, 2, 4, 7, 8, 11, …); the value is the XOR of the heaps (seed 004)",
-			Indexing: heapIndexing + "; a split heap becomes two heaps in its place",
-			Limits:   "closed form: heaps up to 2^63; when two non-empty heaps are needed, 2^20 pairs are searched",
-			OneHeap:  true,
-			Play:     "normal",
+			Name:       "split-nim",
+			Summary:    "replace one heap by two strictly smaller heaps (either may be 0; together they may exceed the old heap); whoever cannot move loses",
+			Position:   "heap sizes: 2 3",
+			Example:    "2 3",
+			Theory:     "the options of heap n, {g(a) XOR g(b) : a, b < n}, are those of Mock Turtles' coin n-1, so g(0) = 0 and g(n) is the (n-1)-th odious number (1, 2, 4, 7, 8, 11, …); the value is the XOR of the heaps (seed 004)",
+			Indexing:   heapIndexing + "; a split heap becomes two heaps in its place",
+			Limits:     "closed form: heaps up to 2^63; when two non-empty heaps are needed, 2^20 pairs are searched",
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return splitNim{}, nil },
 	}

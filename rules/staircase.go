@@ -16,14 +16,16 @@ type staircase struct{}
 func staircaseEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "staircase",
-			Summary:  "stones on steps 1..n; a move carries any positive number of stones from step j down to step j-1 (step 0 is the floor, where stones stay); whoever cannot move loses",
-			Position: "stones on steps 1, 2, …, n: 2 1 3",
-			Example:  "2 1 3",
-			Theory:   "staircase Nim: stones on even steps never matter (a move from an even step is undone by carrying the same stones on), so the game is Nim on the odd steps: the Grundy value is the XOR of the odd steps (seeds 003, 004)",
-			Indexing: "steps are numbered from 1 (the first argument is step 1); step 0 is the floor",
-			Limits:   "closed form for any counts whose total is at most 2^64-1: every stone can be carried down to step 1, which must be able to hold them all (a position is a list of uint64)",
-			Play:     "normal",
+			Name:       "staircase",
+			Summary:    "stones on steps 1..n; a move carries any positive number of stones from step j down to step j-1 (step 0 is the floor, where stones stay); whoever cannot move loses",
+			Position:   "stones on steps 1, 2, …, n: 2 1 3",
+			Example:    "2 1 3",
+			Theory:     "staircase Nim: stones on even steps never matter (a move from an even step is undone by carrying the same stones on), so the game is Nim on the odd steps: the Grundy value is the XOR of the odd steps (seeds 003, 004)",
+			Indexing:   "steps are numbered from 1 (the first argument is step 1); step 0 is the floor",
+			Limits:     "closed form for any counts whose total is at most 2^64-1: every stone can be carried down to step 1, which must be able to hold them all (a position is a list of uint64)",
+			Play:       PlayNormal,
+			Board:      BoardText,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return staircase{}, nil },
 	}

@@ -48,10 +48,12 @@ func subtractEntry() entry {
 				"Range p..q: g(n) = floor((n mod (p+q)) / p), so n is P iff n mod (p+q) < p (the seed's \"n mod (p+q) ∈ [1,p] wins\" is wrong). " +
 				"HDU 2897 (--last-loses): the first player loses iff n mod (p+q) ∈ [1, p]. " +
 				"A set S: values by the mex recurrence until a window of max(S) values repeats, which proves the period (seed 004, HDU 1536, HDU 1848)",
-			Indexing: heapIndexing,
-			Limits:   "--max, --range: closed forms, any uint64 heaps. --set: any heap once the period is found (the search stops after a table of 2^20 values or 2^28 steps; heaps beyond the table are refused if no period was found). --last-loses: one heap",
-			OneHeap:  true,
-			Play:     "normal",
+			Indexing:   heapIndexing,
+			Limits:     "--max, --range: closed forms, any uint64 heaps. --set: any heap once the period is found (the search stops after a table of 2^20 values or 2^28 steps; heaps beyond the table are refused if no period was found). --last-loses: one heap",
+			OneHeap:    true,
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: buildSubtract,
 	}

@@ -16,14 +16,16 @@ type wythoff struct{ heapsBase }
 func wythoffEntry() entry {
 	return entry{
 		info: Info{
-			Name:     "wythoff",
-			Summary:  "two heaps; take any positive number from one heap, or the same positive number from both; whoever cannot move loses",
-			Position: "two heap sizes: 3 5",
-			Example:  "3 5",
-			Theory:   "Wythoff: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images, φ the golden ratio (computed exactly with integer square roots); Grundy values by dynamic programming over the rectangle below the position (row, column and diagonal bitsets)",
-			Indexing: heapIndexing,
-			Limits:   fmt.Sprintf("outcome and winning moves for any uint64 heaps; the Grundy value when one heap is 0, or when (x+1)(y+1)·⌈(2·min+max+1)/64⌉ ≤ %d and the bitsets fit in 256 MiB (both heaps up to about 4,500)", uint64(wythoffValueWork)),
-			Play:     "normal",
+			Name:       "wythoff",
+			Summary:    "two heaps; take any positive number from one heap, or the same positive number from both; whoever cannot move loses",
+			Position:   "two heap sizes: 3 5",
+			Example:    "3 5",
+			Theory:     "Wythoff: the P-positions are (⌊nφ⌋, ⌊nφ²⌋) and their mirror images, φ the golden ratio (computed exactly with integer square roots); Grundy values by dynamic programming over the rectangle below the position (row, column and diagonal bitsets)",
+			Indexing:   heapIndexing,
+			Limits:     fmt.Sprintf("outcome and winning moves for any uint64 heaps; the Grundy value when one heap is 0, or when (x+1)(y+1)·⌈(2·min+max+1)/64⌉ ≤ %d and the bitsets fit in 256 MiB (both heaps up to about 4,500)", uint64(wythoffValueWork)),
+			Play:       PlayNormal,
+			Board:      BoardHeaps,
+			FirstIndex: 1,
 		},
 		build: func(flags) (Ruleset, error) { return wythoff{}, nil },
 	}

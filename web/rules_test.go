@@ -41,7 +41,7 @@ func TestRulesCatalogue(t *testing.T) {
 	}
 	for i, in := range infos {
 		r := c.Rulesets[i]
-		if r.Name != in.Name || r.OneHeap != in.OneHeap || r.Play != in.Play || len(r.Flags) != len(in.Flags) || r.Example != in.Example {
+		if r.Name != in.Name || r.OneHeap != in.OneHeap || r.Play != string(in.Play) || len(r.Flags) != len(in.Flags) || r.Example != in.Example {
 			t.Fatalf("ruleset %d: %+v vs %+v", i, r, in)
 		}
 	}

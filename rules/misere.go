@@ -1,0 +1,332 @@
+package rules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+
+	"grundy/internal/cliarg"
+	"grundy/misere"
+	"grundy/octal"
+)
+
+// misereView plays a normal-play ruleset in misère play: same moves, the last mover loses. It
+// answers by the engine's search within SearchLimit positions.
+type misereView struct{ Ruleset }
+
+func (m misereView) canon(p Position) Position { return Canonical(m.Ruleset, p) }
+
+func (m misereView) Info() Info {
+	info := m.Ruleset.Info()
+	info.Play = "misère"
+	return info
+}
+
+// Analyze answers p in misère play by the engine's search.
+func (m misereView) Analyze(ctx context.Context, p Position) (Analysis, error) {
+	return searchAnalysis(ctx, m, p)
+}
+
+// misereForm is implemented by the rulesets whose misère play is a ruleset of the catalogue with
+// a theorem of its own (nim: misere-nim; moore: misere-moore).
+type misereForm interface{ misereRuleset() (Ruleset, bool) }
+
+func (nim) misereRuleset() (Ruleset, bool)     { return misereNim{}, true }
+func (m moore) misereRuleset() (Ruleset, bool) { return moore{k: m.k, misere: true}, !m.misere }
+
+// Misere returns r in misère play (whoever makes the last move loses): the misère ruleset of the
+// catalogue where a theorem gives one (nim, moore), otherwise r's moves answered by the engine's
+// search within SearchLimit positions. A ruleset that is not normal play is refused.
+func Misere(r Ruleset) (Ruleset, error) {
+	if f, ok := r.(misereForm); ok {
+		if m, ok := f.misereRuleset(); ok {
+			return m, nil
+		}
+	}
+	info := r.Info()
+	if info.Play != "normal" {
+		return nil, cliarg.Errorf("%s is already %s play: --misere applies to normal-play rulesets", info.Name, info.Play)
+	}
+	return misereView{r}, nil
+}
+
+// SequenceOf returns the Grundy values g(0..n) of r, a one-heap ruleset ([Sequencer]); other
+// rulesets are refused, naming those that have a sequence.
+func SequenceOf(ctx context.Context, r Ruleset, n uint64) (Sequence, error) {
+	name := r.Info().Name
+	if IsLoopy(name) {
+		return Sequence{}, cliarg.Errorf("%s has cycles: its heaps have loopy values, not Grundy values (grundy seq %s --to N gives them)", name, name)
+	}
+	sq, ok := r.(Sequencer)
+	if !ok {
+		var ones []string
+		for _, info := range Catalogue() {
+			if info.OneHeap {
+				ones = append(ones, info.Name)
+			}
+		}
+		return Sequence{}, cliarg.Errorf("%s has no Grundy sequence of one heap; seq takes: %s", name, strings.Join(ones, ", "))
+	}
+	return sq.Sequence(ctx, n)
+}
+
+// TakeAndBreak is implemented by the take-and-break rulesets (kayles, dawson-kayles, grundy-game,
+// octal --code): Code is the game's code.
+type TakeAndBreak interface {
+	Ruleset
+	Code() octal.Code
+}
+
+// Code returns the ruleset's take-and-break code.
+func (o octalGame) Code() octal.Code { return o.code }
+
+// The misère quotient decides a misère sum of heaps up to MisereQuotientMaxHeap, while the
+// quotient has at most MisereQuotientMaxSize elements; past either, solve falls back to the
+// engine's search and play refuses.
+const (
+	MisereQuotientMaxHeap = 40
+	MisereQuotientMaxSize = 2048
+)
+
+// HeapGame returns r as a heap game for the misère quotient (package misere): a take-and-break
+// ruleset by its code, a one-heap ruleset played on heap sizes in normal play by its moves (each
+// must leave heaps below the one moved, else the quotient's computation stops with a bad-input
+// error saying so). Any other ruleset is refused.
+func HeapGame(r Ruleset) (misere.Game, error) {
+	if t, ok := r.(TakeAndBreak); ok {
+		return misere.Octal(t.Code()), nil
+	}
+	info := r.Info()
+	if !info.OneHeap || info.Play != PlayNormal || info.Board != BoardHeaps {
+		return nil, cliarg.Errorf("%s is not a one-heap game played on heap sizes in normal play: misère quotients are of heap games (see 'grundy rules')", info.Name)
+	}
+	return &rulesetHeaps{r: r}, nil
+}
+
+// rulesetHeaps is a one-heap ruleset (positions are heap sizes) as a heap game for the misère
+// quotient: heap n is the position "n", and each move must leave heaps below n.
+type rulesetHeaps struct {
+	r       Ruleset
+	err     error
+	notHeap bool // err says the game is not a heap game
+}
+
+func (g *rulesetHeaps) Err() error { return g.err }
+
+func (g *rulesetHeaps) Options(n int) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		if g.err != nil {
+			return
+		}
+		p, err := g.r.Parse([]string{strconv.Itoa(n)})
+		if err != nil {
+			g.err, g.notHeap = cliarg.Errorf("misère quotients need a heap game: heap %d: %v", n, err), true
+			return
+		}
+		var heaps []int
+		for mv := range g.r.Moves(p) {
+			heaps = heaps[:0]
+			for _, a := range g.r.Args(mv.To) {
+				h, err := strconv.Atoi(a)
+				if err != nil || h < 0 || h >= n {
+					g.err, g.notHeap = cliarg.Errorf("misère quotients need a heap game: from heap %d the move %q leaves %s, not heaps below %d", n, mv.Text, strings.Join(g.r.Args(mv.To), " "), n), true
+					return
+				}
+				if h > 0 {
+					heaps = append(heaps, h)
+				}
+			}
+			if !yield(heaps) {
+				return
+			}
+		}
+	}
+}
+
+// QuotientMisere is a heap ruleset in misère play answered through its misère quotient: the same
+// moves, the player left without a move wins. Analyze answers from the quotient of the heaps up to
+// the largest (at most MisereQuotientMaxHeap, MisereQuotientMaxSize elements), refusing past them.
+type QuotientMisere struct {
+	Ruleset
+	game  misere.Game
+	label string
+	q     *misere.Quotient
+}
+
+// MisereByQuotient returns r in misère play through its misère quotient, named label in methods:
+// r must be a heap game ([HeapGame]) without a misère theorem of its own (nim and moore have
+// misere-nim and misere-moore).
+func MisereByQuotient(r Ruleset, label string) (*QuotientMisere, error) {
+	if f, ok := r.(misereForm); ok {
+		if _, ok := f.misereRuleset(); ok {
+			return nil, cliarg.Errorf("%s has a misère theorem of its own", r.Info().Name)
+		}
+	}
+	g, err := HeapGame(r)
+	if err != nil {
+		return nil, err
+	}
+	return &QuotientMisere{Ruleset: r, game: g, label: label}, nil
+}
+
+// Info is the ruleset's, in misère play.
+func (m *QuotientMisere) Info() Info {
+	in := m.Ruleset.Info()
+	in.Play = PlayMisere
+	return in
+}
+
+// heaps reads a position's heaps.
+func (m *QuotientMisere) heaps(p Position) ([]int, error) {
+	var hs []int
+	for _, a := range m.Args(p) {
+		h, err := strconv.Atoi(a)
+		if err != nil || h < 0 {
+			return nil, cliarg.Errorf("misère play: %q is not a heap", a)
+		}
+		if h > MisereQuotientMaxHeap {
+			return nil, cliarg.Errorf("misère play through the misère quotient takes heaps up to %d, not %d", MisereQuotientMaxHeap, h)
+		}
+		hs = append(hs, h)
+	}
+	return hs, nil
+}
+
+// element returns the quotient's element of the sum p, computing the quotient as far as needed.
+func (m *QuotientMisere) element(ctx context.Context, p Position) (int, error) {
+	hs, err := m.heaps(p)
+	if err != nil {
+		return 0, err
+	}
+	top := 0
+	for _, h := range hs {
+		top = max(top, h)
+	}
+	if m.q == nil || m.q.MaxHeap() < top {
+		q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: top, MaxSize: MisereQuotientMaxSize})
+		var se *misere.SizeError
+		if errors.As(err, &se) {
+			return 0, limitf(m.Info().Name, "max_size", MisereQuotientMaxSize, "misère play of %s: the quotient of heaps ≤ %d grows past %d elements", m.label, top, MisereQuotientMaxSize)
+		}
+		if err != nil {
+			return 0, err
+		}
+		m.q = q
+	}
+	return m.q.Element(hs)
+}
+
+// Analyze answers p in misère play from the quotient: its outcome and every move into the
+// P-portion.
+func (m *QuotientMisere) Analyze(ctx context.Context, p Position) (Analysis, error) {
+	e, err := m.element(ctx, p)
+	if err != nil {
+		return Analysis{}, err
+	}
+	a := Analysis{Outcome: N, Complete: true, Note: "no Grundy value in misère play",
+		Method: fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d)", m.label, m.q.MaxHeap(), m.q.Order(), m.q.POrder())}
+	if m.q.IsP(e) {
+		a.Outcome = P
+		return a, nil
+	}
+	for mv := range m.Moves(p) {
+		f, err := m.element(ctx, mv.To)
+		if err != nil {
+			return Analysis{}, err
+		}
+		if m.q.IsP(f) {
+			a.WinningMoves = append(a.WinningMoves, mv)
+		}
+	}
+	return a, nil
+}
+
+// SumAnalysis is a misère sum of heaps decided through the misère quotient: the outcome, the
+// method (with the element of the sum), and every winning move, each with the heaps after it.
+type SumAnalysis struct {
+	Outcome Outcome
+	Method  string
+	// Moves are the winning moves, at most maxMovesListed (64) of them; Total counts them all.
+	Moves []HeapMove
+	Total int
+}
+
+// HeapMove is a move of a sum of heaps: its text and the heaps after it.
+type HeapMove struct {
+	Text  string
+	After []int
+}
+
+// AnalyzeSum decides the misère sum of the heaps args (argument strings) through the quotient
+// of the heaps up to the largest; ok is false when the quotient does not apply (a heap past
+// MisereQuotientMaxHeap, a quotient past MisereQuotientMaxSize elements, a move that does not
+// leave smaller heaps), and the caller searches instead. An argument that is not a number is
+// bad input.
+func (m *QuotientMisere) AnalyzeSum(ctx context.Context, args []string) (a SumAnalysis, ok bool, err error) {
+	if len(args) == 0 {
+		return SumAnalysis{}, false, nil
+	}
+	heaps := make([]int, len(args))
+	top := 0
+	for i, s := range args {
+		v, err := cliarg.Uint64(s)
+		if err != nil {
+			return SumAnalysis{}, false, cliarg.Errorf("heap %d: %v", i+1, err)
+		}
+		if v > MisereQuotientMaxHeap {
+			return SumAnalysis{}, false, nil
+		}
+		heaps[i] = int(v)
+		top = max(top, int(v))
+	}
+	q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: top, MaxSize: MisereQuotientMaxSize})
+	if err != nil {
+		var se *misere.SizeError
+		rh, isRuleset := m.game.(*rulesetHeaps)
+		if (errors.As(err, &se) || isRuleset && rh.notHeap) && ctx.Err() == nil {
+			return SumAnalysis{}, false, nil // past the size limit, or not a heap game after all: search
+		}
+		return SumAnalysis{}, true, err
+	}
+	counts := make([]uint64, top+1)
+	for _, h := range heaps {
+		counts[h]++
+	}
+	e, err := q.ElementCounts(counts)
+	if err != nil {
+		return SumAnalysis{}, true, err
+	}
+	a.Outcome = N
+	pin := "not in"
+	if q.IsP(e) {
+		a.Outcome, pin = P, "in"
+	}
+	a.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
+		m.label, top, q.Order(), q.POrder(), q.Name(e), pin)
+	listed, total := misere.OnEveryHeap(misere.WinningMoves(q, heaps), heaps, maxMovesListed)
+	a.Total = total
+	for _, mv := range listed {
+		var leaves []string
+		taken := mv.Heap
+		for _, x := range mv.Leaves {
+			if x > 0 {
+				leaves = append(leaves, strconv.Itoa(x))
+				taken -= x
+			}
+		}
+		text := fmt.Sprintf("heap %d: %d -> ", mv.Index+1, mv.Heap)
+		if len(leaves) == 0 {
+			text += "nothing"
+		} else {
+			text += strings.Join(leaves, " + ")
+		}
+		if taken > 0 {
+			text += fmt.Sprintf(" (take %d)", taken)
+		}
+		a.Moves = append(a.Moves, HeapMove{Text: text, After: mv.After})
+	}
+	return a, true, nil
+}
