@@ -120,7 +120,9 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 	case unknown == nil:
 		return nil, rerr
 	case len(r.Flags) > 0:
-		return nil, Badf("flags apply to rulesets: %s is not one ('grundy rules' lists them)", name)
+		names := slices.Sorted(maps.Keys(r.Flags))
+		return nil, Badf("unknown flag %s: %s is not a ruleset, so it takes no flags of its own (misere's are --max-heap, --max-size, --stable, --script, --timeout and --max-memory; 'grundy rules' lists the rulesets)",
+			strings.Join(names, ", "), name)
 	default:
 		return nil, Badf("%v (a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset)", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"github.com/spf13/cobra"
 
 	"grundy/query"
@@ -36,7 +37,7 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 "proved_at" (the heap where the proof closed; these three null when not proved)}.`,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, done, err := a.parseCommandArgs(cmd, args, []string{"max-heap", "max-size", "stable", "script"}, nil)
+			g, done, err := a.parseCommandArgs(cmd, args, []string{"max-heap", "max-size", "stable", "script", "timeout", "max-memory"}, nil)
 			if done || err != nil {
 				return err
 			}
@@ -45,22 +46,25 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 			if (len(g.Args) == 1) == (scriptFile != "") || len(g.Args) > 1 {
 				return badInput("misere takes a GAME (a code, kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset with its flags) or --script FILE")
 			}
-			if scriptFile != "" {
-				if len(g.Other) > 0 {
-					return badInput("misere --script takes no ruleset flags")
-				}
-				src, err := readScript(scriptFile, query.CLI().MaxScriptBytes)
-				if err != nil {
-					return err
-				}
-				req.Script, req.ScriptName = src, scriptFile
-			} else {
+			if scriptFile != "" && len(g.Other) > 0 {
+				return badInput("misere --script takes no ruleset flags")
+			}
+			// --timeout and --max-memory (and --script) as solve and seq read them.
+			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
+			if err != nil {
+				return err
+			}
+			if scriptFile == "" {
 				req.Game, req.Flags = g.Args[0], g.Other
 			}
 			req.MaxHeap = query.Arg(g.Own["max-heap"])
 			req.MaxSize = query.Arg(g.Own["max-size"])
 			req.Stable = query.Arg(g.Own["stable"])
-			out, err := query.Misere(cmd.Context(), req, query.CLI())
+			var out *query.MisereAnswer
+			err = a.bounded(cmd.Context(), boundsOf(g, lim, scriptFile != ""), func(ctx context.Context) (err error) {
+				out, err = query.Misere(ctx, req, lim)
+				return err
+			})
 			if err != nil {
 				return err
 			}
@@ -74,5 +78,7 @@ With --json: {"game", "max_heap", "stopped", "order", "p_order", "generators", "
 	cmd.Flags().StringVar(&maxSize, "max-size", "", "stop past this many elements (default 16384)")
 	cmd.Flags().StringVar(&stable, "stable", "", "stop once this many heaps in a row add nothing")
 	cmd.Flags().StringVar(&scriptFile, "script", "", "a Starlark script whose moves are sums of smaller heaps")
+	cmd.Flags().String("timeout", "", "stop after this long (30s, 2m), exit 2 (default: none; a script's budget with --script)")
+	cmd.Flags().String("max-memory", "", "stop past this many MiB of memory, exit 2 (default: none; a script's budget with --script)")
 	return cmd
 }
