@@ -23,13 +23,14 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"runtime/metrics"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"grundy/internal/worker"
 )
 
 // Default budgets of a script run.
@@ -138,8 +139,7 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 	}
 	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
 	g.timer = time.AfterFunc(lim.Timeout, func() { g.stop(stopTime) })
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	go g.watchMemory(sample, heapBytes(sample))
+	go g.watchMemory(worker.NewHeapWatch())
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
 		g.Close()
@@ -184,9 +184,9 @@ func (g *Game) stop(reason int32) {
 	}
 }
 
-// watchMemory stops the run when the heap has grown by more than the memory budget since base,
-// sampling it into sample every memoryPoll until Close.
-func (g *Game) watchMemory(sample []metrics.Sample, base uint64) {
+// watchMemory stops the run when the heap has grown by more than the memory budget since heap
+// was made, sampling it every memoryPoll until Close.
+func (g *Game) watchMemory(heap *worker.HeapWatch) {
 	t := time.NewTicker(memoryPoll)
 	defer t.Stop()
 	for {
@@ -194,22 +194,12 @@ func (g *Game) watchMemory(sample []metrics.Sample, base uint64) {
 		case <-g.done:
 			return
 		case <-t.C:
-			if h := heapBytes(sample); h > base && h-base > g.lim.MaxMemory {
+			if heap.Grown() > g.lim.MaxMemory {
 				g.stop(stopMemory)
 				return
 			}
 		}
 	}
-}
-
-// heapBytes returns the bytes of the Go heap in use by objects, garbage not yet swept included,
-// read into sample (one element, named for that metric).
-func heapBytes(sample []metrics.Sample) uint64 {
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return sample[0].Value.Uint64()
 }
 
 // budgetError returns the error of a run stopped from outside, or nil.

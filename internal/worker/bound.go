@@ -122,23 +122,13 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 // MemoryWatch measures how much this process's memory has grown since it was made: its resident
 // memory (what the machine gives it) and its Go heap (what it has asked for, touched or not).
 type MemoryWatch struct {
-	sample          []metrics.Sample
-	baseRSS, baseGo uint64
+	heap    *HeapWatch
+	baseRSS uint64
 }
 
 // NewMemoryWatch starts measuring from now.
 func NewMemoryWatch() *MemoryWatch {
-	m := &MemoryWatch{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
-	m.baseRSS, m.baseGo = selfResident(), m.heap()
-	return m
-}
-
-func (m *MemoryWatch) heap() uint64 {
-	metrics.Read(m.sample)
-	if m.sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return m.sample[0].Value.Uint64()
+	return &MemoryWatch{heap: NewHeapWatch(), baseRSS: selfResident()}
 }
 
 // Grown returns the larger growth of the two measures since the watch was made, in bytes.
@@ -147,10 +137,39 @@ func (m *MemoryWatch) Grown() uint64 {
 	if r := selfResident(); r > m.baseRSS {
 		g = r - m.baseRSS
 	}
-	if h := m.heap(); h > m.baseGo {
-		g = max(g, h-m.baseGo)
+	return max(g, m.heap.Grown())
+}
+
+// HeapWatch measures how much this process's Go heap has grown since it was made: the bytes of
+// heap objects, garbage not yet swept included (what the program has asked for, touched or
+// not). It is the measure of a Starlark script's memory budget (package script) and half of
+// MemoryWatch's. A HeapWatch is not safe for concurrent use.
+type HeapWatch struct {
+	sample []metrics.Sample
+	base   uint64
+}
+
+// NewHeapWatch starts measuring from now.
+func NewHeapWatch() *HeapWatch {
+	h := &HeapWatch{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
+	h.base = h.bytes()
+	return h
+}
+
+func (h *HeapWatch) bytes() uint64 {
+	metrics.Read(h.sample)
+	if h.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
 	}
-	return g
+	return h.sample[0].Value.Uint64()
+}
+
+// Grown returns the growth of the Go heap since the watch was made, in bytes (0 if it shrank).
+func (h *HeapWatch) Grown() uint64 {
+	if b := h.bytes(); b > h.base {
+		return b - h.base
+	}
+	return 0
 }
 
 // selfResident is this process's resident set size (0 where unknown).
