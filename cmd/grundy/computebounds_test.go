@@ -31,3 +31,19 @@ func TestMisereBounds(t *testing.T) {
 		t.Errorf("the message for an unknown flag: %q", errOut)
 	}
 }
+
+// TestOctalTimeout (issue 26, item 8): octal takes --timeout: a run past it stops (exit 2, naming
+// the flag), saying where, with its checkpoint saved for --resume.
+func TestOctalTimeout(t *testing.T) {
+	cp := t.TempDir() + "/o.ckpt"
+	start := time.Now()
+	_, errOut, code := runCLI(t, "", "octal", "0.6", "--to", "4000000000", "--summary", "--checkpoint", cp, "--timeout", "1s")
+	if code != exitInput || !strings.Contains(errOut, "time budget of 1s") || !strings.Contains(errOut, "--timeout") ||
+		!strings.Contains(errOut, "--resume "+cp) {
+		t.Errorf("octal 0.6 --timeout 1s: exit %d, %q", code, errOut)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("octal 0.6 --timeout 1s took %v", d)
+	}
+	wantBadInput(t, "--timeout", "", "octal", "0.6", "--to", "100", "--timeout", "-1s")
+}

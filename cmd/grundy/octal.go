@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,6 +23,7 @@ type octalFlags struct {
 	db        string
 	maxMemory string
 	progress  bool
+	timeout   time.Duration
 }
 
 func newOctalCmd(a *app) *cobra.Command {
@@ -51,6 +54,7 @@ func newOctalCmd(a *app) *cobra.Command {
 	fl.StringVar(&r.Resume, "resume", "", "continue from this checkpoint file")
 	fl.BoolVar(&f.save, "save", false, "store the result in the catalogue")
 	dbFlag(fl, &f.db)
+	fl.DurationVar(&f.timeout, "timeout", 0, "stop after this long (30s, 2m), saving the checkpoint, exit 2 (default: none)")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit, e.g. 2G or 512M (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
 	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core)")
@@ -89,7 +93,22 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		line = progress.NewStatus(a.stderr, req.Code)
 		req.Status = line.Update
 	}
+	if f.timeout < 0 {
+		return badInput("--timeout %v: want a positive duration such as 30s or 2m", f.timeout)
+	}
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
 	out, err := query.Octal(ctx, req, lim)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		where := strings.TrimPrefix(err.Error(), context.DeadlineExceeded.Error()+" ") // "(stopped at heap N: …)"
+		if !strings.HasPrefix(where, "(") {
+			where = "(" + where + ")"
+		}
+		err = query.Limitf("timeout", f.timeout.String(), "the computation ran out of its time budget of %v %s; raise it with --timeout", f.timeout, where)
+	}
 	line.End()
 	if out.Code == "" { // no answer at all
 		return err
