@@ -327,9 +327,10 @@ GLOBL pow2<>(SB), RODATA|NOPTR, $32
 // scanTargetsAVX2 without gathers: t (128 bytes) is held as eight 16-byte tables in Y8–Y15, and the
 // 32 values x of a chunk are packed to bytes: u = x>>3 selects a byte of t (u>>4 the table, u&15 the
 // entry, by VPSHUFB, eight lookups ORed), x&7 the bit in it. About 55 vector instructions a chunk of
-// 32 splits, against four VPGATHERDD of eight dwords each. The rest (batches, hits) is
-// scanTargetsAVX2's.
-TEXT ·scanTargetsAVX2Shuf(SB), 0, $1096-72
+// 32 splits, against four VPGATHERDD of eight dwords each; only 31 when every target is below 256
+// (the usual case: the targets lie below the smallest missing common value), as the lookups in the
+// tables without targets are skipped. The rest (batches, hits) is scanTargetsAVX2's.
+TEXT ·scanTargetsAVX2Shuf(SB), 0, $1104-72
 	MOVQ t+24(FP), AX
 	MOVQ cnt+32(FP), R8
 	MOVQ first+48(FP), DX
@@ -345,6 +346,27 @@ sbatch:
 	VBROADCASTI128 80(AX), Y13
 	VBROADCASTI128 96(AX), Y14
 	VBROADCASTI128 112(AX), Y15
+	// The tables that hold targets: 2 (t below 256), 4 (below 512) or 8, at 1096(SP); a chunk
+	// looks up only those (the values that fall in the others are no targets).
+	MOVQ 64(AX), R12
+	ORQ 72(AX), R12
+	ORQ 80(AX), R12
+	ORQ 88(AX), R12
+	ORQ 96(AX), R12
+	ORQ 104(AX), R12
+	ORQ 112(AX), R12
+	ORQ 120(AX), R12
+	MOVQ $8, DX
+	JNZ sntab
+	MOVQ 32(AX), R12
+	ORQ 40(AX), R12
+	ORQ 48(AX), R12
+	ORQ 56(AX), R12
+	MOVQ $4, DX
+	JNZ sntab
+	MOVQ $2, DX
+sntab:
+	MOVQ DX, 1096(SP)
 	MOVQ chunks+16(FP), CX
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
@@ -403,12 +425,17 @@ splain:
 	SHUF1(Y8)
 	VMOVDQU Y5, Y6
 	SHUF(Y9)
+	CMPQ 1096(SP), $2
+	JLE slooked
 	SHUF(Y10)
 	SHUF(Y11)
+	CMPQ 1096(SP), $4
+	JLE slooked
 	SHUF(Y12)
 	SHUF(Y13)
 	SHUF(Y14)
 	SHUF(Y15)
+slooked:
 	VMOVDQU pow2<>(SB), Y7
 	VPSHUFB Y3, Y7, Y7          // 1<<(x_j&7)
 	VPAND Y7, Y6, Y6
