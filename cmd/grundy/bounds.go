@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"strconv"
 	"time"
 
 	"grundy/internal/worker"
@@ -30,15 +27,6 @@ func boundsOf(g gameArgs, lim query.Limits, isScript bool) worker.Bounds {
 	return b
 }
 
-// envBoundedChild marks the copy of the command that a bounded command runs under supervision.
-const envBoundedChild = "GRUNDY_BOUNDED_CHILD"
-
-// childExit is the end of a command run under supervision: its exit status, its output already
-// written by the child.
-type childExit struct{ code int }
-
-func (e *childExit) Error() string { return "exit status " + strconv.Itoa(e.code) }
-
 func memoryMsg(b worker.Bounds) string {
 	return fmt.Sprintf("the computation went over its memory limit of %d MiB; raise it with --max-memory", b.MaxMemory>>20)
 }
@@ -57,12 +45,9 @@ func (a *app) bounded(ctx context.Context, b worker.Bounds, f func(context.Conte
 	if b.Timeout <= 0 && b.MaxMemory == 0 {
 		return f(ctx)
 	}
-	if a.exit != nil && os.Getenv(envBoundedChild) == "" {
-		if exe, err := os.Executable(); err == nil {
-			cmd := exec.Command(exe, a.args...)
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = a.stdin, a.stdout, a.stderr
-			cmd.Env = append(os.Environ(), envBoundedChild+"=1")
-			return superviseError(worker.SuperviseBounded(ctx, cmd, b), b)
+	if a.exit != nil && !worker.IsCopy() {
+		if err := worker.RunCopy(ctx, a.args, a.stdin, a.stdout, a.stderr, b); !errors.Is(err, worker.ErrNoCopy) {
+			return superviseError(err, b)
 		}
 	}
 	err, cause := worker.Bound(ctx, b, f, func(cause error) {
@@ -93,16 +78,13 @@ func (a *app) bounded(ctx context.Context, b worker.Bounds, f func(context.Conte
 	return err
 }
 
-// superviseError is the error of a supervised copy's end: its exit status, or the bound it was
-// killed for.
+// superviseError is the error of a supervised copy's end: its exit status (a *worker.CopyExit,
+// which runApp returns as it is), or the bound it was killed for.
 func superviseError(err error, b worker.Bounds) error {
-	var ee *exec.ExitError
 	var le *worker.LimitError
 	switch {
-	case err == nil:
-		return &childExit{exitOK}
-	case errors.As(err, &ee) && ee.ExitCode() >= 0:
-		return &childExit{ee.ExitCode()}
+	case errors.As(err, new(*worker.CopyExit)):
+		return err
 	case errors.As(err, &le):
 		return query.Limitf("max_memory", b.MaxMemory>>20, "%s", memoryMsg(b))
 	case errors.Is(err, context.DeadlineExceeded):

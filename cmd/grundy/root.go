@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
+	"grundy/internal/worker"
 	"grundy/query"
 )
 
@@ -198,8 +199,8 @@ func runApp(ctx context.Context, a *app, args []string) (code int) {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.ExecuteContext(ctx); err != nil {
-		if ce := (*childExit)(nil); errors.As(err, &ce) {
-			return ce.code // the supervised copy of this command has answered (bounds.go)
+		if ce := (*worker.CopyExit)(nil); errors.As(err, &ce) {
+			return ce.Code // the supervised copy of this command has answered (bounds.go)
 		}
 		msg := strings.TrimSpace(err.Error())
 		if strings.Contains(msg, "\n") {

@@ -17,18 +17,8 @@ func newServeCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web page and the JSON API (loopback only unless --addr says otherwise)",
-		Long: `serve answers HTTP on --addr (default ` + web.DefaultAddr + `): the page at / and the JSON API
-under /api/ (POST /api/nim, /api/seq, /api/solve, …; see the README). It runs until interrupted,
-then finishes the requests under way and exits 0.
-
-Heavy requests (solve, seq, play, scripts, the nim table) run each in a worker process, a copy of
-this program that is killed when the request's time budget ends or its resident memory passes
---memory-mib, so no computation outlives its budget or its memory; --in-process runs them in the
-server itself instead (faster to start, but a computation that does not stop by itself keeps its
-slot and its memory until it ends).
-
-Once listening it prints the page's address (with --json: {"url": "..."}).`,
-		Args: exactArgs(0),
+		Long:  fmt.Sprintf(help("serve"), web.DefaultAddr),
+		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ln, err := web.Listen(addr)
 			if err != nil {

@@ -3,9 +3,11 @@ package worker
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"runtime/metrics"
+	"strconv"
 	"time"
 )
 
@@ -199,4 +201,43 @@ func SuperviseBounded(ctx context.Context, cmd *exec.Cmd, b Bounds) error {
 		maxRSS = b.MaxMemory + b.MaxMemory/4 + 64<<20
 	}
 	return Supervise(kill, cmd, maxRSS, b.Poll)
+}
+
+// EnvCopy marks a copy of the program that RunCopy started.
+const EnvCopy = "GRUNDY_BOUNDED_CHILD"
+
+// IsCopy reports whether this process is a copy started by RunCopy.
+func IsCopy() bool { return os.Getenv(EnvCopy) != "" }
+
+// ErrNoCopy is RunCopy's error when this program's executable cannot be found to run again.
+var ErrNoCopy = errors.New("no executable to run a copy of")
+
+// CopyExit is the end of a copy run by RunCopy: its exit status (its output was its own).
+type CopyExit struct{ Code int }
+
+// Error says the exit status.
+func (e *CopyExit) Error() string { return "exit status " + strconv.Itoa(e.Code) }
+
+// RunCopy runs this program again with args and the given standard streams, marked as a copy
+// (IsCopy), under SuperviseBounded with b: the copy computes under Bound and gives the friendly
+// answers, the supervisor holds the bounds whatever the copy does. A copy that ends by itself
+// gives a *CopyExit with its status; otherwise the error is SuperviseBounded's (a *LimitError,
+// context.DeadlineExceeded or context.Canceled), ErrNoCopy, or the failure to start it.
+func RunCopy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, b Bounds) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return ErrNoCopy
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.Env = append(os.Environ(), EnvCopy+"=1")
+	err = SuperviseBounded(ctx, cmd, b)
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return &CopyExit{0}
+	case errors.As(err, &ee) && ee.ExitCode() >= 0:
+		return &CopyExit{ee.ExitCode()}
+	}
+	return err
 }

@@ -60,3 +60,13 @@ func TestBoundStuck(t *testing.T) {
 		t.Fatalf("the caller's cancellation: cause %v", cause)
 	}
 }
+
+// TestCopyExitIsAnError: RunCopy's end of a copy is an error carrying the status (the command
+// line's runApp returns that status as it is).
+func TestCopyExitIsAnError(t *testing.T) {
+	var err error = &CopyExit{Code: 2}
+	var ce *CopyExit
+	if !errors.As(err, &ce) || ce.Code != 2 || err.Error() != "exit status 2" {
+		t.Fatalf("%v", err)
+	}
+}
