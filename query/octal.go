@@ -92,9 +92,19 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 		}
 		opt.Resume, resumed = cp, cp
 	}
+	saved := savedState{lastGood: -1}
+	if resumed != nil && req.Resume == req.Checkpoint {
+		saved.lastGood = resumed.Len()
+	}
 	if req.Checkpoint != "" {
 		path := req.Checkpoint
-		opt.Save = func(cp *octal.Checkpoint) error { return cp.SaveFile(path) }
+		opt.Save = func(cp *octal.Checkpoint) error {
+			if err := cp.SaveFile(path); err != nil {
+				return fmt.Errorf("saving the checkpoint: %w", err)
+			}
+			saved.lastGood = cp.Len()
+			return nil
+		}
 		opt.SaveEvery = req.CheckpointEvery
 	}
 	opt.Status = req.Status
@@ -113,7 +123,10 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			cp = resumed // the run used only a prefix: keep every value known
 		}
 		if err := cp.SaveFile(req.Checkpoint); err != nil {
-			saveErrs = append(saveErrs, fmt.Sprintf("checkpoint: %v", err))
+			saved.checkpointErr = err
+			saveErrs = append(saveErrs, saved.checkpoint(req))
+		} else {
+			saved.lastGood = cp.Len()
 		}
 	}
 	last := res.ComputedTo
@@ -122,6 +135,7 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	}
 	if req.ValuesFile != "" {
 		if err := writeValues(req.ValuesFile, res, last); err != nil {
+			saved.valuesErr = err
 			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
 		}
 	}
@@ -139,12 +153,12 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	}
 	switch {
 	case cerr != nil && errors.Is(cerr, context.Canceled):
-		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(req)), Err: cerr}
+		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, saved.note(req)), Err: cerr}
 	case cerr != nil: // a limit (the values outgrew a byte and no longer fit), or a failure
 		e := classify(cerr, lim, false)
 		var qe *Error
 		if errors.As(e, &qe) {
-			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, savedNote(req))
+			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, saved.note(req))
 		}
 		return out, e
 	case len(saveErrs) > 0:
@@ -216,13 +230,38 @@ func checkWritable(path string) error {
 	return os.Remove(name)
 }
 
-func savedNote(req OctalRequest) string {
+// checkpoint says whether the checkpoint was saved, and if not, why and which is the last good one.
+func (s savedState) checkpoint(req OctalRequest) string {
+	switch {
+	case s.checkpointErr == nil:
+		return "checkpoint saved to " + req.Checkpoint + "; continue with --resume " + req.Checkpoint
+	case s.lastGood > 0:
+		return fmt.Sprintf("the checkpoint could not be saved (%v); the last good checkpoint is %s, of heaps 0..%d: continue with --resume %s",
+			s.checkpointErr, req.Checkpoint, s.lastGood-1, req.Checkpoint)
+	}
+	return fmt.Sprintf("the checkpoint could not be saved (%v), and none was saved before", s.checkpointErr)
+}
+
+// savedState is what a run managed to save: the values of the last checkpoint written whole at
+// --checkpoint (-1: none known), and the errors of the final saves.
+type savedState struct {
+	lastGood                 int
+	checkpointErr, valuesErr error
+}
+
+// note says what was saved where, and what could not be: ": checkpoint saved to …" or, when the
+// final save failed, the error and the last good checkpoint, if any.
+func (s savedState) note(req OctalRequest) string {
 	var parts []string
 	if req.Checkpoint != "" {
-		parts = append(parts, "checkpoint saved to "+req.Checkpoint+"; continue with --resume "+req.Checkpoint)
+		parts = append(parts, s.checkpoint(req))
 	}
-	if req.ValuesFile != "" {
+	switch {
+	case req.ValuesFile == "":
+	case s.valuesErr == nil:
 		parts = append(parts, "values written to "+req.ValuesFile)
+	default:
+		parts = append(parts, fmt.Sprintf("the values file could not be written (%v)", s.valuesErr))
 	}
 	if len(parts) == 0 {
 		return ""

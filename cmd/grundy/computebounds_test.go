@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/octal"
 )
 
 // TestMisereBounds (issue 26, item 8): misere takes --timeout and --max-memory like solve and seq,
@@ -46,4 +50,41 @@ func TestOctalTimeout(t *testing.T) {
 		t.Errorf("octal 0.6 --timeout 1s took %v", d)
 	}
 	wantBadInput(t, "--timeout", "", "octal", "0.6", "--to", "100", "--timeout", "-1s")
+}
+
+// TestOctalFailedSave (issue 26, item 10): when saving the checkpoint fails (here: its temporary
+// file's name is taken by a directory, as a full disk would refuse it), the run says so, does not
+// claim a checkpoint was saved, and names the last good one, which resumes.
+func TestOctalFailedSave(t *testing.T) {
+	cp := t.TempDir() + "/o.ckpt"
+	type result struct {
+		errOut string
+		code   int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, errOut, code := runCLI(t, "", "octal", "0.6", "--to", "4000000000", "--summary", "--checkpoint", cp, "--checkpoint-every", "50ms", "--timeout", "60s")
+		done <- result{errOut, code}
+	}()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(cp); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no checkpoint after 30 s")
+		}
+	}
+	if err := os.Mkdir(cp+".tmp", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	good, err := octal.LoadFile(cp, 0)
+	if err != nil {
+		t.Fatalf("the last good checkpoint: %v", err)
+	}
+	if r.code != exitInternal || strings.Contains(r.errOut, "checkpoint saved") || !strings.Contains(r.errOut, "could not be saved") ||
+		!strings.Contains(r.errOut, fmt.Sprintf("the last good checkpoint is %s, of heaps 0..%d", cp, good.Len()-1)) {
+		t.Errorf("a failed save: exit %d, %q", r.code, r.errOut)
+	}
+	t.Logf("%s", r.errOut)
 }
