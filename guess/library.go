@@ -332,7 +332,12 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 			doubled bool
 		}
 		done := map[group]int{}
+		matched := map[*entry]bool{} // an entry seen at one shift is not reported at another
 		for _, c := range full {
+			if matched[c.e] {
+				continue
+			}
+			matched[c.e] = true
 			k := group{c.shift, c.doubled}
 			if i, ok := done[k]; ok {
 				if kg := r.Findings[i].Known; len(kg.Also) < 8 {

@@ -17,8 +17,9 @@ type TableOptions struct {
 	Name string
 	// Library, when not nil, names the one-coordinate factors of a sum or a product.
 	Library *Library
-	// Theorems maps a finding's Key to the theorem that proves it for this game (a ruleset's
-	// own theory: Tartan's theorem for Turning Corners, "x⊗y"); nil for a script.
+	// Theorems maps a finding's Key ("x⊗y"), or its Kind ("product": any product found), to the
+	// theorem that proves it for this game (a ruleset's own theory: the Tartan theorem for
+	// Turning Corners); nil for a script.
 	Theorems map[string]string
 }
 
@@ -56,10 +57,14 @@ func Table(ctx context.Context, g [][]uint64, opt TableOptions) (*Report, error)
 	return r, nil
 }
 
-// add appends f, proved when opt names a theorem for its key.
+// add appends f, proved when opt names a theorem for its key, or for its kind.
 func (r *Report) add(f Finding, opt TableOptions) {
 	f.Status = Conjecture
-	if th, ok := opt.Theorems[f.Key]; ok {
+	th, ok := opt.Theorems[f.Key]
+	if !ok {
+		th, ok = opt.Theorems[f.Kind]
+	}
+	if ok {
 		f.Status, f.Proof = Proved, th
 	}
 	r.Findings = append(r.Findings, f)
@@ -159,11 +164,24 @@ func name1D(ctx context.Context, s []uint64, v string, lib *Library) (string, er
 			}
 		}
 	}
+	if identical(s) { // too few values for the grammar, but the identity is plain
+		return v, nil
+	}
 	var parts []string
 	for _, x := range s[:min(len(s), 12)] {
 		parts = append(parts, fmt.Sprint(x))
 	}
 	return fmt.Sprintf("f_%s(%s) [%s…]", v, v, strings.Join(parts, " ")), nil
+}
+
+// identical reports whether s(i) = i for every i.
+func identical(s []uint64) bool {
+	for i, x := range s {
+		if x != uint64(i) {
+			return false
+		}
+	}
+	return true
 }
 
 // pPositions adds a rule for the zeros of g.

@@ -113,6 +113,7 @@ func newRoot(a *app) *cobra.Command {
 		newCountCmd(a),
 		newSolveCmd(a),
 		newSeqCmd(a),
+		newGuessCmd(a),
 		newNimCmd(a),
 		newRulesCmd(a),
 		newPlayCmd(a),
