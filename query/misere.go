@@ -90,7 +90,7 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 		}
 		defer run.close()
 		name = run.name
-		g = &scriptHeaps{g: run.game}
+		g = run.HeapGame()
 		ans, err := misereOf(ctx, g, name, r, lim)
 		if err != nil {
 			return nil, run.fail(err)

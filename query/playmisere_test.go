@@ -189,8 +189,8 @@ func TestMisereJudgeUsesQuotient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		j := &misereJudge{ctx: ctx, run: run}
-		p, err := j.isP(keys)
+		j := run.MisereJudge(ctx)
+		p, err := j.IsP(keys)
 		run.close()
 		if err != nil {
 			t.Fatal(err)
@@ -204,8 +204,8 @@ func TestMisereJudgeUsesQuotient(t *testing.T) {
 		if p != want {
 			t.Errorf("%s %v: P = %v, want %v", c.file, c.pos, p, want)
 		}
-		if (j.q != nil) != c.quotient {
-			t.Errorf("%s: quotient used %v, want %v", c.file, j.q != nil, c.quotient)
+		if j.UsesQuotient() != c.quotient {
+			t.Errorf("%s: quotient used %v, want %v", c.file, j.UsesQuotient(), c.quotient)
 		}
 	}
 }

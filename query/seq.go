@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"strconv"
 
 	"grundy/internal/cliarg"
 	"grundy/report"
@@ -98,33 +97,6 @@ func seqRuleset(ctx context.Context, r SeqRequest, to uint64) (Answer, error) {
 		return nil, err
 	}
 	return NewSeqReport(s, to, r.Summary), nil
-}
-
-// seqScript computes g(0..to) of a script, with the period the values show.
-func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
-	if lim.MaxScriptSeq > 0 && to > lim.MaxScriptSeq {
-		return nil, lim.over("max_script_to", lim.MaxScriptSeq, "to = %d is over the limit of %d for scripts", to, lim.MaxScriptSeq)
-	}
-	if r.Loopy {
-		return seqLoopy(ctx, r, to, lim)
-	}
-	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
-	if err != nil {
-		return nil, err
-	}
-	defer run.close()
-	vals := make([]uint64, 0, min(to, 1<<20)+1)
-	for n := uint64(0); n <= to; n++ {
-		v, err := run.solver.Value(strconv.FormatUint(n, 10))
-		if err != nil {
-			return nil, run.fail(err)
-		}
-		vals = append(vals, v)
-		if r.Progress != nil && (n%256 == 255 || n == to) {
-			r.Progress(int64(n)+1, int64(to)+1)
-		}
-	}
-	return report.ApparentSeq(vals, r.Summary), nil
 }
 
 // ScriptRequest asks for the table of a script's values: POST /api/script, the web page's
