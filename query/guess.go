@@ -103,7 +103,7 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits) (Answer, error
 	h := make([]int, heaps)
 	for i := range vals {
 		decodeTuple(i, to, h)
-		if vals[i], err = run.solver.Value(tupleLiteral(h)); err != nil {
+		if vals[i], err = run.Solver().Value(tupleLiteral(h)); err != nil {
 			return nil, run.fail(err)
 		}
 		if r.Progress != nil && (i%256 == 255 || i == total-1) {
