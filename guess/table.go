@@ -17,9 +17,9 @@ type TableOptions struct {
 	Name string
 	// Library, when not nil, names the one-coordinate factors of a sum or a product.
 	Library *Library
-	// Theorems maps a finding's Key ("x⊗y"), or its Kind ("product": any product found), to the
-	// theorem that proves it for this game (a ruleset's own theory: the Tartan theorem for
-	// Turning Corners); nil for a script.
+	// Theorems maps a finding's Key ("x⊗y", the whole rule as found) to the theorem that proves
+	// exactly that rule for this game (a ruleset's own theory: the Tartan theorem for Turning
+	// Corners); nil for a script.
 	Theorems map[string]string
 }
 
@@ -57,14 +57,10 @@ func Table(ctx context.Context, g [][]uint64, opt TableOptions) (*Report, error)
 	return r, nil
 }
 
-// add appends f, proved when opt names a theorem for its key, or for its kind.
+// add appends f, proved when opt names a theorem for its key.
 func (r *Report) add(f Finding, opt TableOptions) {
 	f.Status = Conjecture
-	th, ok := opt.Theorems[f.Key]
-	if !ok {
-		th, ok = opt.Theorems[f.Kind]
-	}
-	if ok {
+	if th, ok := opt.Theorems[f.Key]; ok {
 		f.Status, f.Proof = Proved, th
 	}
 	r.Findings = append(r.Findings, f)

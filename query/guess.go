@@ -209,8 +209,14 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 		coin = true
 		theorems["x⊕y"] = "a coin x,y is two Nim heaps (grundy rules acrostic)"
 	case "corners", "tartan":
+		// The Tartan theorem: g(x, y) = g_R(x) ⊗ g_C(y), with the 1-D games' closed forms (their
+		// own theory: grundy rules NAME), as the table's factors are named.
 		coin = true
-		theorems["product"] = "the Tartan theorem (grundy rules " + r.Ruleset + ")"
+		rows, cols := r.Flags["rows"], r.Flags["cols"]
+		if r.Ruleset == "corners" {
+			rows, cols = "twins", "twins"
+		}
+		theorems[coinForm(rows, "x")+"⊗"+coinForm(cols, "y")] = "the Tartan theorem with the 1-D games' values (grundy rules " + r.Ruleset + ")"
 	case "moore":
 		k, _ := cliarg.Uint64(r.Flags["k"])
 		heaps = int(min(k, maxGuessHeaps-1)) + 1
@@ -275,6 +281,18 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 		rep.Note = "a coordinate numbered from 1 has no coin 0: g is 0 there (an absent coin)"
 	}
 	return rep, classify(err, lim, false)
+}
+
+// coinForm is the closed form of a 1-D coin game's values in the variable v, as guess names a
+// table's factor.
+func coinForm(name, v string) string {
+	switch name {
+	case "ruler":
+		return fmt.Sprintf("(2^v2(%s) (%s ≥ 1))", v, v)
+	case "mock-turtles":
+		return fmt.Sprintf("(2%s + [%s evil])", v, v)
+	}
+	return v // turtles, twins: g(n) = n
 }
 
 // knownOf says what a one-heap ruleset is, for the theorems guess applies: its code, its finite
