@@ -101,7 +101,7 @@ func (r loopyHeaps) searchErr(ctx context.Context, err error) error {
 	}
 	var le *game.LimitError
 	if errors.As(err, &le) {
-		return cliarg.Errorf("%s: this position needs a search of more than %d positions, the limit", r.name, SearchLimit)
+		return limitf(r.name, "search_positions", SearchLimit, "%s: this position needs a search of more than %d positions, the limit", r.name, SearchLimit)
 	}
 	return err
 }

@@ -75,3 +75,18 @@ func TestPlayStaysWithinLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopySearchLimit (issue 26, item 12): the search limit of the rulesets with cycles is a 422
+// naming search_positions, as every other search's, not a 400.
+func TestLoopySearchLimit(t *testing.T) {
+	s := New(Limits{})
+	for _, body := range []string{
+		`{"ruleset":"windup","flags":{"n":"1048576","set":"2,3"},"position":["524288"]}`,
+		`{"ruleset":"square-but-one","flags":{},"position":["65536"]}`,
+	} {
+		code, v := post(t, s, "/api/solve", body)
+		if code != 422 || v["limit"] != "search_positions" || v["max"] != float64(1<<18) {
+			t.Errorf("%s: %d %v", body, code, v)
+		}
+	}
+}
