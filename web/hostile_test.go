@@ -2,6 +2,8 @@ package web
 
 import (
 	"encoding/json"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 )
@@ -87,6 +89,25 @@ func TestLoopySearchLimit(t *testing.T) {
 		code, v := post(t, s, "/api/solve", body)
 		if code != 422 || v["limit"] != "search_positions" || v["max"] != float64(1<<18) {
 			t.Errorf("%s: %d %v", body, code, v)
+		}
+	}
+}
+
+// TestUncleanAPIPath (issue 26, item 12): a path under /api that is not in canonical form
+// (/api//nim) gets the API's JSON 404, not the mux's 307 redirect with an HTML body.
+func TestUncleanAPIPath(t *testing.T) {
+	s := New(Limits{})
+	for _, p := range []string{"/api//nim", "/api/./nim", "/api/x/../nim", "//api/nim"} {
+		for _, method := range []string{"GET", "POST"} {
+			req := httptest.NewRequest(method, "/", strings.NewReader(`{"op":"add","args":["1","2"]}`))
+			req.URL.Path = p
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			var v map[string]any
+			if rec.Code != 404 || json.Unmarshal(rec.Body.Bytes(), &v) != nil || v["error"] == nil {
+				t.Errorf("%s %s: %d %q", method, p, rec.Code, rec.Body.String())
+			}
 		}
 	}
 }

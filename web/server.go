@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"path"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -180,6 +181,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' blob:; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
+	// The mux answers a path that is not in canonical form (/api//nim) with a redirect and an
+	// HTML body; the API answers JSON, whatever the path.
+	if p := r.URL.Path; p != path.Clean(p) && strings.HasPrefix(path.Clean(p), "/api/") && !strings.HasSuffix(p, "/") {
+		writeJSON(w, http.StatusNotFound, &apiError{Msg: fmt.Sprintf("no endpoint %s %s: the path is not in canonical form (%s)", r.Method, p, path.Clean(p))})
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
