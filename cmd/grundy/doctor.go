@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/sys/cpu"
 
 	"grundy/internal/kernels"
 	"grundy/nimber"
@@ -19,7 +20,10 @@ import (
 // doctorReport is `grundy doctor --json`: the processor and, for every operation with more than
 // one implementation, the candidates' measured rates and the pick.
 type doctorReport struct {
-	CPU    string           `json:"cpu"` // /proc/cpuinfo's model name where there is one
+	CPU    string           `json:"cpu"`                  // /proc/cpuinfo's model name where there is one
+	Family string           `json:"cpu_family,omitempty"` // and its family and model numbers (x86)
+	Model  string           `json:"cpu_model,omitempty"`
+	Flags  []string         `json:"features"` // the CPU features the kernels use that it has
 	GOARCH string           `json:"goarch"`
 	CPUs   int              `json:"cpus"`
 	Env    string           `json:"grundy_kernels"` // GRUNDY_KERNELS as set ("" when unset)
@@ -47,7 +51,8 @@ a warning says why). doctor rejects a malformed GRUNDY_KERNELS or an unknown ope
 			if _, err := kernels.ParseSpec(env, ops); err != nil {
 				return badInput("%v", err)
 			}
-			r := doctorReport{CPU: cpuModel(), GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(), Env: env}
+			r := doctorReport{GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(), Env: env, Flags: cpuFeatures()}
+			r.CPU, r.Family, r.Model = cpuInfo()
 			r.Ops = append(octal.Kernels(), nimber.Kernels()...)
 			for _, c := range r.Ops {
 				r.CostNs += c.Cost.Nanoseconds()
@@ -63,6 +68,10 @@ func writeDoctor(w io.Writer, r doctorReport) error {
 		env = "(unset)"
 	}
 	fmt.Fprintf(w, "cpu             %s (%s, %d logical CPUs)\n", r.CPU, r.GOARCH, r.CPUs)
+	if r.Family != "" {
+		fmt.Fprintf(w, "family, model   %s, %s\n", r.Family, r.Model)
+	}
+	fmt.Fprintf(w, "features        %s\n", strings.Join(r.Flags, " "))
 	fmt.Fprintf(w, "%s  %s\n", kernels.EnvVar, env)
 	for _, c := range r.Ops {
 		how := "fastest correct"
@@ -92,18 +101,51 @@ func writeDoctor(w io.Writer, r doctorReport) error {
 	return err
 }
 
-// cpuModel returns the processor's model name from /proc/cpuinfo, or "unknown" where there is none.
-func cpuModel() string {
+// cpuInfo returns the processor's model name, family and model number from /proc/cpuinfo (the
+// name alone does not tell apart two generations: "AMD EPYC" is Zen 3 as well as Zen 4), or
+// "unknown" where there is none.
+func cpuInfo() (name, family, model string) {
+	name = "unknown"
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
-		return "unknown"
+		return name, "", ""
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch {
+		case k == "model name" && name == "unknown":
+			name = v
+		case k == "cpu family" && family == "":
+			family = v
+		case k == "model" && model == "":
+			model = v
+		case k == "processor" && v != "0":
+			return name, family, model // the first processor's lines only
 		}
 	}
-	return "unknown"
+	return name, family, model
+}
+
+// cpuFeatures returns the x86 features the kernels' candidates depend on that this processor has.
+func cpuFeatures() []string {
+	var fs []string
+	for _, f := range []struct {
+		name string
+		has  bool
+	}{
+		{"avx2", cpu.X86.HasAVX2}, {"pclmulqdq", cpu.X86.HasPCLMULQDQ}, {"avx512f", cpu.X86.HasAVX512F},
+		{"avx512bw", cpu.X86.HasAVX512BW}, {"avx512vbmi", cpu.X86.HasAVX512VBMI},
+		{"avx512vbmi2", cpu.X86.HasAVX512VBMI2}, {"gfni+avx512", cpu.X86.HasAVX512GFNI},
+	} {
+		if f.has {
+			fs = append(fs, f.name)
+		}
+	}
+	return fs
 }
