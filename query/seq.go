@@ -56,8 +56,8 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	if r.To == "" {
 		return nil, Badf(`missing "to": the last heap to compute`)
 	}
-	if r.Loopy && r.Script == "" && !rules.IsLoopy(r.Ruleset) {
-		return nil, Badf(`loopy values (--loopy, "loopy": true) apply to script games and the rulesets with cycles (windup, square-but-one)`)
+	if r.Loopy && r.Code != "" {
+		return nil, errLoopySeq()
 	}
 	to, err := cliarg.Uint64(string(r.To))
 	if err != nil {
@@ -78,6 +78,11 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	return res, nil
 }
 
+// errLoopySeq refuses loopy values of a game without cycles.
+func errLoopySeq() *Error {
+	return Badf(`loopy values (--loopy, "loopy": true) apply to script games and the rulesets with cycles (windup, square-but-one)`)
+}
+
 // seqRuleset computes g(0..to) of a one-heap ruleset, or the loopy values of the heaps 0..to of a
 // ruleset with cycles.
 func seqRuleset(ctx context.Context, r SeqRequest, to uint64) (Answer, error) {
@@ -91,6 +96,9 @@ func seqRuleset(ctx context.Context, r SeqRequest, to uint64) (Answer, error) {
 			return nil, err
 		}
 		return report.NewLoopySeq(vals, r.Summary), nil
+	}
+	if r.Loopy {
+		return nil, errLoopySeq()
 	}
 	s, err := rules.SequenceOf(ctx, rs, to)
 	if err != nil {

@@ -57,7 +57,7 @@ func Misere(r Ruleset) (Ruleset, error) {
 // rulesets are refused, naming those that have a sequence.
 func SequenceOf(ctx context.Context, r Ruleset, n uint64) (Sequence, error) {
 	name := r.Info().Name
-	if IsLoopy(name) {
+	if _, ok := r.(Loopy); ok {
 		return Sequence{}, cliarg.Errorf("%s has cycles: its heaps have loopy values, not Grundy values (grundy seq %s --to N gives them)", name, name)
 	}
 	sq, ok := r.(Sequencer)
