@@ -93,6 +93,9 @@ func (p *player) step(move string, engine bool) error {
 // line reads the next line of input; ok is false when the input has ended.
 func (p *player) line() (string, bool, error) {
 	if !p.in.Scan() {
+		if err := p.in.Err(); errors.Is(err, bufio.ErrTooLong) {
+			return "", false, query.Badf("a line of input is over the limit of %d bytes", bufio.MaxScanTokenSize)
+		}
 		return "", false, p.in.Err()
 	}
 	return strings.TrimSpace(p.in.Text()), true, nil
@@ -187,6 +190,9 @@ func hint(st query.PlayStep) string {
 // ended stops a game whose input ended (or failed) before the game did.
 func (p *player) ended(err error) error {
 	if err != nil {
+		if query.KindOf(err) == query.BadInput {
+			return err
+		}
 		return query.Internalf("reading the moves: %v", err)
 	}
 	p.printf("\nThe input ended before the game did.\n")

@@ -33,3 +33,15 @@ func TestRun(t *testing.T) {
 		t.Fatalf("illegal move with JSON: %v, output %q", err, out.String())
 	}
 }
+
+// TestLongLine (issue 26, item 12): a line of input longer than the reader takes (64 KiB) is bad
+// input (exit 2), naming the limit, not an internal failure ("token too long").
+func TestLongLine(t *testing.T) {
+	req := query.PlayRequest{Ruleset: "nim", Position: []string{"1", "2"}}
+	var out strings.Builder
+	_, err := Run(context.Background(), Game{Request: req, Limits: query.CLI(), First: "me"},
+		strings.NewReader(strings.Repeat("1", 100_000)+"\n"), &out)
+	if query.KindOf(err) != query.BadInput || !strings.Contains(err.Error(), "65536") {
+		t.Fatalf("a line of 100,000 bytes: %v (%v)", err, query.KindOf(err))
+	}
+}
