@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -87,4 +88,37 @@ func TestOctalFailedSave(t *testing.T) {
 		t.Errorf("a failed save: exit %d, %q", r.code, r.errOut)
 	}
 	t.Logf("%s", r.errOut)
+}
+
+// TestJSONErrorDocument (issue 26, item 12): with --json a command that fails still prints one
+// JSON document on stdout, the error's (with the limit and its value for a limit), beside the
+// message on stderr; one that printed its answer before failing prints no second document.
+func TestJSONErrorDocument(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		code  int
+		limit string
+	}{
+		{[]string{"solve", "nim", "x", "--json"}, exitInput, ""},
+		{[]string{"--json", "frobnicate"}, exitInput, ""},
+		{[]string{"octal", "grundy", "--to", "4294967295", "--max-memory", "2G", "--json"}, exitInput, "max_seq"},
+	} {
+		out, errOut, code := runCLI(t, "", c.args...)
+		var v map[string]any
+		dec := json.NewDecoder(strings.NewReader(out))
+		if code != c.code || dec.Decode(&v) != nil || dec.More() || v["error"] == nil || !strings.HasPrefix(errOut, "grundy: ") {
+			t.Errorf("grundy %s: exit %d, stdout %q, stderr %q", strings.Join(c.args, " "), code, out, errOut)
+			continue
+		}
+		if c.limit != "" && (v["limit"] != c.limit || v["max"] == nil) {
+			t.Errorf("grundy %s: %v, want the limit %s and its value", strings.Join(c.args, " "), v, c.limit)
+		}
+	}
+	cp := t.TempDir() + "/o.ckpt"
+	out, _, code := runCLI(t, "", "octal", "0.6", "--to", "4000000000", "--summary", "--checkpoint", cp, "--timeout", "500ms", "--json")
+	dec := json.NewDecoder(strings.NewReader(out))
+	var v map[string]any
+	if code != exitInput || dec.Decode(&v) != nil || dec.More() || v["code"] != "0.6" {
+		t.Errorf("an answer, then a limit: exit %d, stdout %q", code, out)
+	}
 }

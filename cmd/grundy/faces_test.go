@@ -212,10 +212,19 @@ func TestFacesAgree(t *testing.T) {
 			if c.status == http.StatusUnprocessableEntity && (e.Limit == "" || e.Max == nil) {
 				t.Fatalf("web 422 names no limit: %s", got)
 			}
-			if code != exitInput || out != "" {
-				t.Fatalf("CLI: exit %d, stdout %q; want 2 for the web's %d", code, out, rec.Code)
+			// With --json the command line prints its error document, the web's shape.
+			var doc struct {
+				Error string
+				Limit string
+				Max   any
+			}
+			if code != exitInput || json.Unmarshal([]byte(out), &doc) != nil || doc.Error == "" {
+				t.Fatalf("CLI: exit %d, stdout %q; want 2 and the error's JSON for the web's %d", code, out, rec.Code)
 			}
 			msg := strings.TrimSuffix(strings.TrimPrefix(errOut, "grundy: "), "\n")
+			if doc.Error != msg || (doc.Limit == "") != (e.Limit == "") {
+				t.Fatalf("CLI: the error document %s does not say what stderr %q says, or names no limit where the web's %s does", out, errOut, got)
+			}
 			// On a slow machine (-race) the web's time budget may come first, and under the race
 			// detector, whose bookkeeping multiplies a search's memory, the worker's memory cap:
 			// the same kind still.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -200,13 +201,15 @@ func TestNimBatchMalformed(t *testing.T) {
 	}
 	for _, c := range bad {
 		wantBadInput(t, c.want, c.in, "nim", "mul", "--batch")
-		// The lines before the bad one are answered; with --json nothing is printed.
+		// The lines before the bad one are answered; with --json only the error's document is printed.
 		out, _, _ := runCLI(t, c.in, "nim", "mul", "--batch")
 		if strings.HasPrefix(c.in, "1 2\n") && out != "2\n" {
 			t.Errorf("%q: stdout %q, want the first product", c.in, out)
 		}
-		if out, _, _ := runCLI(t, c.in, "nim", "mul", "--batch", "--json"); out != "" {
-			t.Errorf("%q --json: stdout %q, want nothing", c.in, out)
+		out, _, _ = runCLI(t, c.in, "nim", "mul", "--batch", "--json")
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || !strings.Contains(fmt.Sprint(doc["error"]), c.want) || len(doc) != 1 {
+			t.Errorf("%q --json: stdout %.200q, want only the error's JSON document", c.in, out)
 		}
 	}
 }

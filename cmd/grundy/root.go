@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,11 +36,14 @@ type app struct {
 	// itself ends with the process (see bounded).
 	exit func(code int)
 	args []string // the command line, for a supervised copy of the command (bounds.go)
+	// emitted: a JSON document has been printed (so an error after it prints none).
+	emitted bool
 }
 
 // emit prints v as one JSON document when --json is set, and calls text otherwise.
 func (a *app) emit(v any, text func(w io.Writer) error) error {
 	if a.json {
+		a.emitted = true
 		if err := query.Encode(a.stdout, v); err != nil {
 			return internalf("writing JSON: %v", err)
 		}
@@ -208,9 +212,27 @@ func runApp(ctx context.Context, a *app, args []string) (code int) {
 			msg = strings.ReplaceAll(msg, "\n", "; ")
 		}
 		fmt.Fprintf(stderr, "grundy: %s\n", msg)
+		if (a.json || slices.Contains(args, "--json")) && !a.emitted {
+			writeErrorJSON(stdout, msg, err)
+		}
 		return exitCode(err)
 	}
 	return exitOK
+}
+
+// writeErrorJSON prints the JSON document of a failed command with --json: {"error": msg}, and
+// for a limit its name and value ("limit", "max"), as the web API's error answers.
+func writeErrorJSON(w io.Writer, msg string, err error) {
+	doc := struct {
+		Error string `json:"error"`
+		Limit string `json:"limit,omitempty"`
+		Max   any    `json:"max,omitempty"`
+	}{Error: msg}
+	var qe *query.Error
+	if errors.As(err, &qe) && qe.Kind == query.OverLimit {
+		doc.Limit, doc.Max = qe.Limit, qe.Max
+	}
+	query.Encode(w, doc)
 }
 
 // exactArgs is cobra.ExactArgs with an error that counts as bad input.
