@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"io"
 	"strconv"
 	"strings"
 
@@ -33,33 +32,6 @@ type PlayRequest struct {
 	// heap sizes; heaps ≤ 40), or of a script's heap game — a script that is not one is played
 	// by the engine's misère search of the sum.
 	Misere bool `json:"misere,omitempty"`
-}
-
-// PlayStep is the answer of Play (report.Play, the JSON), which also writes itself for people.
-type PlayStep struct {
-	report.Play
-}
-
-// WriteText writes the step for people: the moves played and the position after them.
-func (p PlayStep) WriteText(w io.Writer) error {
-	var b strings.Builder
-	for _, m := range p.Played {
-		who := "You play"
-		if m.By == "engine" {
-			who = "I play"
-		}
-		b.WriteString(who + ": " + m.Move + "\n")
-	}
-	b.WriteString(p.Text + "\n")
-	if p.Over {
-		if p.Winner == "you" {
-			b.WriteString("Game over: you win!\n")
-		} else {
-			b.WriteString("Game over: I win.\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // Play answers one step of a game against the engine.
@@ -141,7 +113,7 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 		if humanWon {
 			ans.Winner = "you"
 		}
-		return PlayStep{ans}, nil
+		return PlayStep{Play: ans}, nil
 	}
 	a, err := rs.Analyze(ctx, m.Pos)
 	if err != nil {
@@ -156,7 +128,7 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 		ans.Moves = append(ans.Moves, report.MoveEntry{Move: mv.Text, To: rs.Args(mv.To), Winning: winning[mv.To.Key()]})
 	}
 	ans.More = more
-	return PlayStep{ans}, nil
+	return PlayStep{Play: ans}, nil
 }
 
 // checkReached refuses, naming max_args, a position a game step leads to that the next step

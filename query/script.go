@@ -3,8 +3,6 @@ package query
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io"
 	"strings"
 
 	"grundy/report"
@@ -60,22 +58,6 @@ func (r *scriptRun) positions(lits []string) ([]string, error) {
 	return keys, r.fail(err)
 }
 
-// ScriptSolve is the answer of Solve for a script: the solve contract, with the position and
-// every move's "to" a list of canonical position literals (one for a position, several for a
-// sum).
-type ScriptSolve struct {
-	report.Solve
-}
-
-// WriteText writes the answer for people: a sum's positions joined by " + ", and the method.
-func (s ScriptSolve) WriteText(w io.Writer) error {
-	if err := s.Solve.WriteTextSep(w, " + "); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, "method: %s\n", s.Method)
-	return err
-}
-
 func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	if len(r.Position) == 0 {
 		return nil, Badf("solve takes at least one position of the script's game")
@@ -102,7 +84,7 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 			out := solution(run.name, keys, *sol)
 			out.Complete = true
 			capNote(&out, sol.Total)
-			return ScriptSolve{out}, nil
+			return ScriptSolve{Solve: out}, nil
 		}
 		noQuotient = why
 	}
@@ -121,7 +103,7 @@ func solveScript(ctx context.Context, r SolveRequest, lim Limits) (Answer, error
 		res.Method += " (not through a misère quotient: " + noQuotient + ")"
 	}
 	res.Complete = true
-	return ScriptSolve{res}, nil
+	return ScriptSolve{Solve: res}, nil
 }
 
 // solve answers keys (one position, or a sum) in the play asked for, by the engine's search.
@@ -266,7 +248,7 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		if humanTurn == r.Misere {
 			ans.Winner = "you"
 		}
-		return PlayStep{ans}, nil
+		return PlayStep{Play: ans}, nil
 	}
 	legal, more, err := run.Legal(keys, max)
 	if err != nil {
@@ -285,5 +267,5 @@ func playScript(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error
 		ans.Moves = append(ans.Moves, report.MoveEntry{Move: m.Text, To: m.To, Winning: win})
 	}
 	ans.More = more
-	return PlayStep{ans}, nil
+	return PlayStep{Play: ans}, nil
 }
