@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -109,5 +111,44 @@ func TestUncleanAPIPath(t *testing.T) {
 				t.Errorf("%s %s: %d %q", method, p, rec.Code, rec.Body.String())
 			}
 		}
+	}
+}
+
+// TestShutdownFinishesRequests (issue 26, item 12): when Serve's context ends (SIGTERM to
+// `grundy serve`), a request under way finishes and gets its answer within the grace, as
+// `serve --help` says, instead of being cancelled.
+func TestShutdownFinishesRequests(t *testing.T) {
+	ln, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(Limits{})
+	ts.began = make(chan time.Time, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- ts.Serve(ctx, ln, 10*time.Second) }()
+	type answer struct {
+		code int
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		resp, err := http.Post("http://"+ln.Addr().String()+"/api/test/heavy", "application/json", strings.NewReader(`{"wait":true}`))
+		if err != nil {
+			done <- answer{0, err}
+			return
+		}
+		resp.Body.Close()
+		done <- answer{resp.StatusCode, nil}
+	}()
+	<-ts.began
+	cancel() // the server is told to stop while the request runs
+	time.Sleep(200 * time.Millisecond)
+	close(ts.release) // the request's work ends
+	if a := <-done; a.err != nil || a.code != 200 || ts.sawCancel.Load() != 0 {
+		t.Errorf("a request under way at shutdown: %d %v (cancelled: %d)", a.code, a.err, ts.sawCancel.Load())
+	}
+	if err := <-errc; err != nil {
+		t.Errorf("Serve: %v", err)
 	}
 }

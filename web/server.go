@@ -205,7 +205,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		WriteTimeout:      2*s.limits.Budget + 15*time.Second, // a wait for a slot, then the work
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		// Requests do not end with ctx: at shutdown those under way finish (within grace).
+		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
