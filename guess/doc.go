@@ -18,10 +18,9 @@
 // [Sequence] looks at g(0..N): periodic and arithmetic-periodic forms (preperiod, period, saltus),
 // closed forms from a small grammar searched in order of size (n, n mod k, ⌊n/k⌋, ⌊n/k⌋ mod m,
 // n ⊕ c, popcount parity, the 2-adic valuation and the ruler function, times and plus small
-// constants), and identity with a
-// library of known sequences ([Library]): take-and-break codes, subtraction sets inside {1..10} and
-// the catalogue's one-heap rulesets, shifted by up to 4, or doubled with a parity bit as Mock
-// Turtles is of Nim (g = 2h + [h evil]: every value odious).
+// constants), and identity with a library of known sequences ([Library]): take-and-break codes,
+// subtraction sets inside {1..10} and the catalogue's one-heap rulesets, shifted by up to 4, or
+// doubled with a parity bit as Mock Turtles is of Nim (g = 2h + [h evil]: every value odious).
 //
 // # Two coordinates and outcomes
 //

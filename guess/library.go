@@ -25,6 +25,9 @@ const (
 	maxCandidates = 64
 	// maxIdentities bounds the identity findings of one sequence (shifts or doublings apart).
 	maxIdentities = 3
+	// maxVerify bounds the heaps on which a known game is compared with the sequence (and to
+	// which its facts are computed): the comparison computes every candidate that far.
+	maxVerify = 1 << 17
 )
 
 // entry is one known one-heap game of the library.
@@ -57,8 +60,8 @@ type ref struct {
 	shift int8
 }
 
-// Default returns the process's library, built on first use (about a second's work; see
-// BENCHMARKS.md) and shared afterwards.
+// Default returns the process's library, built on first use (0.2 to 0.5 s on a loaded machine;
+// see BENCHMARKS.md) and shared afterwards.
 var Default = sync.OnceValues(func() (*Library, error) { return NewLibrary(context.Background()) })
 
 // NewLibrary builds the library: the first values of every known sequence, and their index.
@@ -227,7 +230,7 @@ func subtractionValues(s []int, n int) []uint64 {
 func (e *entry) facts(ctx context.Context, last int, opt Options) (*Facts, error) {
 	switch {
 	case e.code != nil:
-		f, _, err := codeFacts(ctx, *e.code, max(last, opt.maxCodeHeap(*e.code)))
+		f, _, err := codeFacts(ctx, *e.code, min(max(last, opt.maxCodeHeap(*e.code)), maxVerify))
 		return f, err
 	case e.sub != nil:
 		g := subtractionValues(e.sub, 4095)
@@ -296,6 +299,10 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 	})
 	if len(cands) > maxCandidates {
 		cands = cands[:maxCandidates]
+	}
+	if len(g) > maxVerify+1 {
+		g = g[:maxVerify+1]
+		r.Note = strings.TrimPrefix(r.Note+fmt.Sprintf("; known games are compared on 0..%d", maxVerify), "; ")
 	}
 	var full, near []candidate
 	for _, c := range cands {

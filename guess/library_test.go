@@ -108,6 +108,11 @@ func TestCatalogueAsScripts(t *testing.T) {
 		if fa := found.Known.Facts; fa.Period != c.per || c.per > 0 && (fa.Preperiod != c.pre || fa.Saltus != c.saltus || fa.Proved != c.proved) {
 			t.Errorf("%s: facts %+v, want period %d from %d saltus %d proved %v", what, *fa, c.per, c.pre, c.saltus, c.proved)
 		}
+		if c.file == "lasker.star" {
+			if f := find(r, "arithmetic-period"); f == nil || *f.Period != 4 || *f.Saltus != 4 || *f.Preperiod != 1 {
+				t.Errorf("lasker.star: %+v", r.Findings)
+			}
+		}
 		if c.closed != "" {
 			if f := find(r, "closed-form"); f == nil || f.Key != c.closed {
 				t.Errorf("%s: closed form %+v, want %q", what, f, c.closed)

@@ -58,8 +58,14 @@ func Guess(ctx context.Context, r GuessRequest, lim Limits) (Answer, error) {
 
 // guessTo reads To, with the default of the shape.
 func guessTo(r GuessRequest, heaps int) (int, error) {
-	if r.To == "" {
-		return map[bool]int{true: 1000, false: map[bool]int{true: 32, false: 7}[heaps == 2]}[heaps == 1], nil
+	switch {
+	case r.To != "":
+	case heaps == 1:
+		return 1000, nil
+	case heaps == 2:
+		return 32, nil
+	default:
+		return 7, nil
 	}
 	v, err := cliarg.Uint64(string(r.To))
 	if err != nil {
