@@ -35,66 +35,25 @@ func newBasisCmd(a *app) *cobra.Command {
 			return badInput("unknown basis subcommand %q: use rank, max, min, kth, contains or newnim", args[0])
 		},
 	}
+	// sub is a subcommand: its arguments, the least number of them, and its request.
+	sub := func(name, use, short string, min int, req func(args []string) query.BasisRequest) *cobra.Command {
+		return &cobra.Command{Use: name + " " + use, Short: short, Long: help("basis-" + name), Args: minArgs(min),
+			RunE: func(cmd *cobra.Command, args []string) error { return a.basis(cmd.Context(), req(args)) }}
+	}
+	nums := func(op string) func([]string) query.BasisRequest {
+		return func(args []string) query.BasisRequest { return query.BasisRequest{Op: op, Numbers: args} }
+	}
 	cmd.AddCommand(
-		basisSimpleCmd(a, "rank", "the rank of the numbers over GF(2) (the dimension of their span)",
-			help("basis-rank")),
-		basisSimpleCmd(a, "max", "the largest XOR of a non-empty subset",
-			`max prints the largest XOR of a non-empty subset of NUMS. With --json: {"max": "v"}.`),
-		basisSimpleCmd(a, "min", "the smallest XOR of a non-empty subset (0 when the numbers are dependent)",
-			`min prints the smallest XOR of a non-empty subset of NUMS: 0 when some non-empty subset XORs to
-0, otherwise the smallest non-zero value of the span. With --json: {"min": "v"}.`),
-		basisKthCmd(a),
-		basisContainsCmd(a),
-		basisNewNimCmd(a),
+		sub("rank", "NUMS…", "the rank of the numbers over GF(2) (the dimension of their span)", 1, nums("rank")),
+		sub("max", "NUMS…", "the largest XOR of a non-empty subset", 1, nums("max")),
+		sub("min", "NUMS…", "the smallest XOR of a non-empty subset (0 when the numbers are dependent)", 1, nums("min")),
+		sub("kth", "K NUMS…", "the K-th smallest distinct XOR of a non-empty subset (K = 1 is the smallest)", 2, func(args []string) query.BasisRequest {
+			return query.BasisRequest{Op: "kth", K: args[0], Numbers: args[1:]}
+		}),
+		sub("contains", "X NUMS…", "whether X is the XOR of some subset of the numbers (yes/no)", 2, func(args []string) query.BasisRequest {
+			return query.BasisRequest{Op: "contains", X: args[0], Numbers: args[1:]}
+		}),
+		sub("newnim", "HEAPS…", "New Nim (CQOI2013): least total the first player removes in round one to win", 1, nums("newnim")),
 	)
 	return cmd
-}
-
-// basisSimpleCmd makes a subcommand that asks one question of NUMS….
-func basisSimpleCmd(a *app, name, short, long string) *cobra.Command {
-	return &cobra.Command{
-		Use:   name + " NUMS…",
-		Short: short,
-		Long:  long,
-		Args:  minArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.basis(cmd.Context(), query.BasisRequest{Op: name, Numbers: args})
-		},
-	}
-}
-
-func basisKthCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "kth K NUMS…",
-		Short: "the K-th smallest distinct XOR of a non-empty subset (K = 1 is the smallest)",
-		Long:  help("basis-kth"),
-		Args:  minArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.basis(cmd.Context(), query.BasisRequest{Op: "kth", K: args[0], Numbers: args[1:]})
-		},
-	}
-}
-
-func basisContainsCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "contains X NUMS…",
-		Short: "whether X is the XOR of some subset of the numbers (yes/no)",
-		Long:  help("basis-contains"),
-		Args:  minArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.basis(cmd.Context(), query.BasisRequest{Op: "contains", X: args[0], Numbers: args[1:]})
-		},
-	}
-}
-
-func basisNewNimCmd(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:   "newnim HEAPS…",
-		Short: "New Nim (CQOI2013): least total the first player removes in round one to win",
-		Long:  help("basis-newnim"),
-		Args:  minArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.basis(cmd.Context(), query.BasisRequest{Op: "newnim", Numbers: args})
-		},
-	}
 }
