@@ -79,10 +79,13 @@ func guessTo(r GuessRequest, heaps int) (int, error) {
 
 // positions counts the positions of the shape, refusing more than max (the limit name).
 func guessPositions(lim Limits, name string, max uint64, to, heaps int) (int, error) {
+	if max == 0 || max > 1<<32 {
+		max = 1 << 32 // the values are kept in memory, 8 bytes each
+	}
 	total := uint64(1)
 	for range heaps {
 		total *= uint64(to) + 1
-		if max > 0 && total > max {
+		if total > max {
 			return 0, lim.over(name, max, "guess would compute (%d+1)^%d positions: over the limit %s = %d", to, heaps, name, max)
 		}
 	}
@@ -240,7 +243,11 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 	if err != nil {
 		return nil, err
 	}
-	total, err := guessPositions(lim, "max_seq", min(lim.MaxSeq, 1<<22), to, heaps)
+	capTable := uint64(1 << 22) // tables and outcomes of rulesets are analysed position by position
+	if lim.MaxSeq > 0 {
+		capTable = min(capTable, lim.MaxSeq)
+	}
+	total, err := guessPositions(lim, "max_seq", capTable, to, heaps)
 	if err != nil {
 		return nil, err
 	}

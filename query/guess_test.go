@@ -120,11 +120,20 @@ func TestGuessRefusals(t *testing.T) {
 		{GuessRequest{Ruleset: "wythoff", Heaps: 3}, BadInput, ""},
 		{GuessRequest{Script: string(src), To: "5000"}, OverLimit, "max_script_to"},
 		{GuessRequest{Script: string(src), Heaps: 3, To: "10"}, OverLimit, "max_script_to"},
+		{GuessRequest{Ruleset: "wythoff", To: "5000"}, OverLimit, "max_seq"},
 	} {
 		_, err := Guess(context.Background(), c.r, lim)
 		var qe *Error
 		if !errors.As(err, &qe) || qe.Kind != c.kind || qe.Limit != c.limit {
 			t.Errorf("%+v: %v, want kind %v limit %q", c.r, err, c.kind, c.limit)
+		}
+	}
+	// The smallest tables answer without a rule, and without failing.
+	for _, r := range []GuessRequest{{Ruleset: "nim", To: "1"}, {Ruleset: "wythoff", To: "1"}, {Ruleset: "moore", Flags: map[string]string{"k": "2"}, To: "1"},
+		{Ruleset: "corners", To: "2"}, {Script: string(src), To: "1"}, {Script: "def moves(p):\n    return []\n", Heaps: 2, To: "1"},
+		{Script: "def moves(p):\n    return []\n", Heaps: 4, To: "1"}} {
+		if _, err := Guess(context.Background(), r, CLI()); err != nil {
+			t.Errorf("%+v: %v", r, err)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
