@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 
@@ -270,17 +271,23 @@ func (m *QuotientMisere) AnalyzeSum(ctx context.Context, args []string) (a SumAn
 		return SumAnalysis{}, false, nil
 	}
 	heaps := make([]int, len(args))
-	top := 0
+	big := make([]uint64, len(args))
+	top, past := 0, false
 	for i, s := range args {
 		v, err := cliarg.Uint64(s)
 		if err != nil {
 			return SumAnalysis{}, false, cliarg.Errorf("heap %d: %v", i+1, err)
 		}
+		big[i] = v
 		if v > MisereQuotientMaxHeap {
-			return SumAnalysis{}, false, nil
+			past = true
+			continue
 		}
 		heaps[i] = int(v)
 		top = max(top, int(v))
+	}
+	if past {
+		return m.analyzeWhole(ctx, big)
 	}
 	q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: top, MaxSize: MisereQuotientMaxSize})
 	if err != nil {
@@ -327,6 +334,84 @@ func (m *QuotientMisere) AnalyzeSum(ctx context.Context, args []string) (a SumAn
 			text += fmt.Sprintf(" (take %d)", taken)
 		}
 		a.Moves = append(a.Moves, HeapMove{Text: text, After: mv.After})
+	}
+	return a, true, nil
+}
+
+// MisereWholeMaxHeap bounds the heaps computed while looking for the periodicity theorem's proof
+// that a code's quotient is the whole game's (see analyzeWhole).
+const MisereWholeMaxHeap = 255
+
+// analyzeWhole decides a misère sum with a heap past MisereQuotientMaxHeap through the quotient of
+// the whole game, when the game is a code whose quotient the periodicity theorem proves by heap
+// MisereWholeMaxHeap within MisereQuotientMaxSize elements (misere.Whole: a heap past the proof
+// acts as a heap below it, by the period); ok is false otherwise (the caller searches instead).
+// Heaps above the largest int are not taken.
+func (m *QuotientMisere) analyzeWhole(ctx context.Context, heaps []uint64) (a SumAnalysis, ok bool, err error) {
+	if !misere.Provable(m.game) {
+		return SumAnalysis{}, false, nil
+	}
+	for _, h := range heaps {
+		if h > math.MaxInt {
+			return SumAnalysis{}, false, nil
+		}
+	}
+	q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: MisereWholeMaxHeap, MaxSize: MisereQuotientMaxSize, Prove: true})
+	if err != nil {
+		var se *misere.SizeError
+		if errors.As(err, &se) && ctx.Err() == nil {
+			return SumAnalysis{}, false, nil
+		}
+		return SumAnalysis{}, true, err
+	}
+	w, err := misere.ProveWhole(q)
+	if w == nil || err != nil {
+		return SumAnalysis{}, err != nil, err
+	}
+	e := w.Element(heaps)
+	a.Outcome = N
+	pin := "not in"
+	if q.IsP(e) {
+		a.Outcome, pin = P, "in"
+	}
+	pr := w.Proof()
+	a.Method = fmt.Sprintf("misère quotient of the whole game %s, proved by the periodicity theorem at heap %d (|Q| = %d, |P| = %d; heap n ≥ %d acts as heap %d + (n − %d) mod %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
+		m.label, pr.Heap, q.Order(), q.POrder(), pr.Preperiod, pr.Preperiod, pr.Preperiod, pr.Period, q.Name(e), pin)
+	for _, mv := range w.WinningMoves(heaps) {
+		// Repeat the move on every heap of its size, as the quotient of small heaps lists them.
+		for i, h := range heaps {
+			if h != mv.Heap {
+				continue
+			}
+			a.Total++
+			if len(a.Moves) >= maxMovesListed {
+				continue
+			}
+			var leaves []string
+			after := make([]int, 0, len(heaps)-1+len(mv.Leaves))
+			for _, x := range heaps[:i] {
+				after = append(after, int(x))
+			}
+			left := uint64(0)
+			for _, x := range mv.Leaves {
+				leaves = append(leaves, strconv.FormatUint(x, 10))
+				after = append(after, int(x))
+				left += x
+			}
+			for _, x := range heaps[i+1:] {
+				after = append(after, int(x))
+			}
+			text := fmt.Sprintf("heap %d: %d -> ", i+1, h)
+			if len(leaves) == 0 {
+				text += "nothing"
+			} else {
+				text += strings.Join(leaves, " + ")
+			}
+			if taken := h - left; taken > 0 {
+				text += fmt.Sprintf(" (take %d)", taken)
+			}
+			a.Moves = append(a.Moves, HeapMove{Text: text, After: after})
+		}
 	}
 	return a, true, nil
 }
