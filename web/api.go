@@ -185,6 +185,12 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 			writeError(w, ae)
 			return
 		}
+		if heavy != nil && heavy(req) {
+			if err := s.precheck(req); err != nil {
+				writeError(w, s.asAPIError(err))
+				return
+			}
+		}
 		status := http.StatusOK
 		var b []byte
 		var err error

@@ -152,3 +152,32 @@ func TestShutdownFinishesRequests(t *testing.T) {
 		t.Errorf("Serve: %v", err)
 	}
 }
+
+// TestBadInputNotQueued (issue 26, item 12): a heavy request whose ruleset, flags or position are
+// malformed is answered 400 at once, even when every heavy slot is taken, instead of waiting its
+// turn and getting 503.
+func TestBadInputNotQueued(t *testing.T) {
+	ts := newTestServer(Limits{MaxHeavy: 1, Budget: time.Second})
+	go func() {
+		req := httptest.NewRequest("POST", "/api/test/heavy", strings.NewReader(`{"hold":true}`))
+		req.Header.Set("Content-Type", "application/json")
+		ts.ServeHTTP(httptest.NewRecorder(), req)
+	}()
+	for ts.running.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	defer close(ts.release)
+	for _, c := range []struct{ path, body string }{
+		{"/api/solve", `{"ruleset":"nosuch","position":["1"]}`},
+		{"/api/solve", `{"ruleset":"nim","position":["x"]}`},
+		{"/api/solve", `{"ruleset":"subtract","flags":{"set":"0"},"position":["1"]}`},
+		{"/api/play", `{"ruleset":"nim","position":["-1"]}`},
+		{"/api/seq", `{"ruleset":"nosuch","to":10}`},
+	} {
+		start := time.Now()
+		code, v := post(t, ts, c.path, c.body)
+		if code != 400 || time.Since(start) > 500*time.Millisecond {
+			t.Errorf("%s %s with the slot taken: %d %v in %v", c.path, c.body, code, v["error"], time.Since(start))
+		}
+	}
+}
