@@ -106,11 +106,6 @@ func quotientSolve(r SolveRequest, a rules.SumAnalysis) report.Solve {
 	return out
 }
 
-// maxMovesListed bounds the winning moves an answer lists, as the rulesets' own analyses do
-// (nim's): each comes with its whole resulting position, so listing all of them on n heaps would
-// take memory and output quadratic in n.
-const maxMovesListed = 64
-
 // capNote records in out that total winning moves exist, of which out lists the first: when
 // some are left out, the list is marked incomplete and the note gives the count (as nim's).
 func capNote(out *report.Solve, total int) {
