@@ -100,10 +100,8 @@ func newNimCmd(a *app) *cobra.Command {
 	logCmd := &cobra.Command{
 		Use:   "log B [--base A]",
 		Short: "Discrete logarithm: the least x with A^x = B (A defaults to the group generator)",
-		Long: fmt.Sprintf(`Discrete logarithm in the nim-field: the least x ≥ 0 with A^x = B, where A^x is the
-x-fold nim-product. The base A defaults to the generator %d of the multiplicative group.
-When no such x exists the result is "none" (null in JSON), with exit status 0.`, uint64(nimber.Generator)),
-		Args: exactArgs(1),
+		Long:  fmt.Sprintf(help("nim-log"), uint64(nimber.Generator)),
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.nim(cmd.Context(), query.NimRequest{Op: "log", Args: args, Base: base})
 		},
@@ -149,10 +147,8 @@ func newNimTableCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "table N [--png F | --svg F]",
 		Short: "The N×N nim-product table, as text or as a colour heatmap",
-		Long: fmt.Sprintf(`The N×N nim-product table a⊗b for 0 ≤ a, b < N: as aligned text, or with --png F / --svg F
-as a heatmap picture written to the file F ("-" for stdout), coloured by value.
-N is at most %d for text, JSON and SVG, and at most %d for PNG.`, maxTableText, maxTablePicture),
-		Args: exactArgs(1),
+		Long:  fmt.Sprintf(help("nim-table"), maxTableText, maxTablePicture),
+		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if pngFile != "" && svgFile != "" {
 				return badInput("give at most one of --png and --svg")

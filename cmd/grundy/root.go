@@ -236,20 +236,16 @@ func writeErrorJSON(w io.Writer, msg string, err error) {
 }
 
 // exactArgs is cobra.ExactArgs with an error that counts as bad input.
-func exactArgs(n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return badInput("%s takes %d argument(s), got %d (see '%s --help')", cmd.CommandPath(), n, len(args), cmd.CommandPath())
-		}
-		return nil
-	}
-}
+func exactArgs(n int) cobra.PositionalArgs { return countArgs(n, "") }
 
 // minArgs is cobra.MinimumNArgs with an error that counts as bad input.
-func minArgs(n int) cobra.PositionalArgs {
+func minArgs(n int) cobra.PositionalArgs { return countArgs(n, "at least ") }
+
+// countArgs refuses other than n positional arguments, or with atLeast "at least " fewer than n.
+func countArgs(n int, atLeast string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if len(args) < n {
-			return badInput("%s takes at least %d argument(s), got %d (see '%s --help')", cmd.CommandPath(), n, len(args), cmd.CommandPath())
+		if len(args) < n || atLeast == "" && len(args) != n {
+			return badInput("%s takes %s%d argument(s), got %d (see '%s --help')", cmd.CommandPath(), atLeast, n, len(args), cmd.CommandPath())
 		}
 		return nil
 	}
