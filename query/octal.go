@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"grundy/internal/cliarg"
 	"grundy/internal/worker"
@@ -18,8 +17,8 @@ import (
 )
 
 // OctalRequest asks for the Grundy sequence of a take-and-break code: `grundy octal CODE` and
-// POST /api/seq with "code". The file fields (Checkpoint, Resume, ValuesFile) name files of the
-// machine the call runs on, and Store a catalogue: only the command line sets them.
+// POST /api/seq with "code". It is plain data: the files of the machine the call runs on, the
+// catalogue and the callbacks are [Options].
 type OctalRequest struct {
 	// Code is the game's code as `grundy octal` takes it (0.77, .07, x0.8, grundy).
 	Code string `json:"code"`
@@ -34,70 +33,55 @@ type OctalRequest struct {
 	// Workers is how many cores the computation may use (0: octal.DefaultWorkers), at most
 	// GOMAXPROCS; command line only.
 	Workers int `json:"-"`
-
-	// Checkpoint saves the values to this file every CheckpointEvery and at the end.
-	Checkpoint      string        `json:"-"`
-	CheckpointEvery time.Duration `json:"-"`
-	// Resume continues from this checkpoint file.
-	Resume string `json:"-"`
-	// ValuesFile receives the values, one "n g(n)" line each.
-	ValuesFile string `json:"-"`
-	// Store, if set, keeps the result (`--save`: package sweep's catalogue).
-	Store ResultStore `json:"-"`
-
-	// Status, if set, is told now and then how the computation stands (for a progress display).
-	Status func(octal.Status) `json:"-"`
-	// Progress, if set, is called now and then with the heaps done and the heaps the run is
-	// heading for (the progress lines of POST /api/seq/stream).
-	Progress func(done, target int64) `json:"-"`
 }
 
 // Octal answers an OctalRequest under lim (OctalBytes is the memory budget, MaxSeq caps To).
-// Files named in the request are checked before the computation starts: one that cannot be
+// It reads every [Options] field. Files named in the options are checked before the computation starts: one that cannot be
 // written is bad input. A run cut short (ctx cancelled) still writes the checkpoint, the values
 // file and the catalogue row asked for, and returns its partial answer together with a Cancelled
 // error saying where it stopped; a failure to write a file likewise comes with the answer.
-func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, error) {
+func Octal(ctx context.Context, req OctalRequest, lim Limits, opts ...Options) (report.Octal, error) {
+	o := optionsOf(opts)
 	c, opt, to, err := octalOptions(req, lim)
 	if err != nil {
 		return report.Octal{}, err
 	}
-	if req.Checkpoint != "" {
-		if err := octal.CheckWritable(req.Checkpoint); err != nil {
+	if o.Checkpoint != "" {
+		if err := octal.CheckWritable(o.Checkpoint); err != nil {
 			return report.Octal{}, Badf("--checkpoint: %v", err)
 		}
 	}
-	if req.ValuesFile != "" {
-		if err := checkWritable(req.ValuesFile); err != nil {
-			return report.Octal{}, Badf("--values-file %s: %v", req.ValuesFile, err)
+	if o.ValuesFile != "" {
+		if err := checkWritable(o.ValuesFile); err != nil {
+			return report.Octal{}, Badf("--values-file %s: %v", o.ValuesFile, err)
 		}
 	}
-	if req.Store != nil { // the catalogue too is checked before the computation
-		if err := req.Store.Check(ctx); err != nil {
+	if o.Store != nil { // the catalogue too is checked before the computation
+		if err := o.Store.Check(ctx); err != nil {
 			return report.Octal{}, err
 		}
 	}
 	var resumed *octal.Checkpoint
-	if req.Resume != "" {
+	if o.Resume != "" {
 		budget := lim.OctalBytes
 		if budget <= 0 {
 			budget = 1 << 62
 		}
-		cp, err := octal.LoadFile(req.Resume, octal.MaxTo(c, budget)+1)
+		cp, err := octal.LoadFile(o.Resume, octal.MaxTo(c, budget)+1)
 		if err != nil {
 			return report.Octal{}, Badf("--resume: %v", err)
 		}
 		if cp.Code != c {
-			return report.Octal{}, Badf("--resume: checkpoint %s is of %v, not %v", req.Resume, cp.Code, c)
+			return report.Octal{}, Badf("--resume: checkpoint %s is of %v, not %v", o.Resume, cp.Code, c)
 		}
 		opt.Resume, resumed = cp, cp
 	}
 	saved := savedState{lastGood: -1}
-	if resumed != nil && req.Resume == req.Checkpoint {
+	if resumed != nil && o.Resume == o.Checkpoint {
 		saved.lastGood = resumed.Len()
 	}
-	if req.Checkpoint != "" {
-		path := req.Checkpoint
+	if o.Checkpoint != "" {
+		path := o.Checkpoint
 		opt.Save = func(cp *octal.Checkpoint) error {
 			if err := cp.SaveFile(path); err != nil {
 				return fmt.Errorf("saving the checkpoint: %w", err)
@@ -105,11 +89,11 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 			saved.lastGood = cp.Len()
 			return nil
 		}
-		opt.SaveEvery = req.CheckpointEvery
+		opt.SaveEvery = o.CheckpointEvery
 	}
-	opt.Status = req.Status
-	if req.Progress != nil {
-		opt.Progress = func(done, target int) { req.Progress(int64(done), int64(target)) }
+	opt.Status = o.Status
+	if o.Progress != nil {
+		opt.Progress = func(done, target int) { o.Progress(int64(done), int64(target)) }
 	}
 	res, cerr := octal.Compute(ctx, c, opt)
 	if cerr != nil && res == nil {
@@ -117,14 +101,14 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	}
 	// Save what was asked, whether the run completed or was cut short.
 	var saveErrs []string
-	if req.Checkpoint != "" {
+	if o.Checkpoint != "" {
 		cp := res.Checkpoint()
 		if resumed != nil && resumed.Len() > cp.Len() {
 			cp = resumed // the run used only a prefix: keep every value known
 		}
-		if err := cp.SaveFile(req.Checkpoint); err != nil {
+		if err := cp.SaveFile(o.Checkpoint); err != nil {
 			saved.checkpointErr = err
-			saveErrs = append(saveErrs, saved.checkpoint(req))
+			saveErrs = append(saveErrs, saved.checkpoint(o))
 		} else {
 			saved.lastGood = cp.Len()
 		}
@@ -133,8 +117,8 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	if opt.To > 0 && (res.Proved || opt.To < last) {
 		last = opt.To
 	}
-	if req.ValuesFile != "" {
-		if err := writeValues(req.ValuesFile, res, last); err != nil {
+	if o.ValuesFile != "" {
+		if err := writeValues(o.ValuesFile, res, last); err != nil {
 			saved.valuesErr = err
 			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
 		}
@@ -143,8 +127,8 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	if err != nil {
 		return report.Octal{}, Internalf("%v", err)
 	}
-	if req.Store != nil {
-		ok, err := req.Store.Save(context.WithoutCancel(ctx), res)
+	if o.Store != nil {
+		ok, err := o.Store.Save(context.WithoutCancel(ctx), res)
 		if err != nil {
 			saveErrs = append(saveErrs, err.Error())
 		} else {
@@ -153,12 +137,12 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits) (report.Octal, err
 	}
 	switch {
 	case cerr != nil && errors.Is(cerr, context.Canceled):
-		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, saved.note(req)), Err: cerr}
+		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, saved.note(o)), Err: cerr}
 	case cerr != nil: // a limit (the values outgrew a byte and no longer fit), or a failure
 		e := classify(cerr, lim, false)
 		var qe *Error
 		if errors.As(e, &qe) {
-			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, saved.note(req))
+			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, saved.note(o))
 		}
 		return out, e
 	case len(saveErrs) > 0:
@@ -231,13 +215,13 @@ func checkWritable(path string) error {
 }
 
 // checkpoint says whether the checkpoint was saved, and if not, why and which is the last good one.
-func (s savedState) checkpoint(req OctalRequest) string {
+func (s savedState) checkpoint(o Options) string {
 	switch {
 	case s.checkpointErr == nil:
-		return "checkpoint saved to " + req.Checkpoint + "; continue with --resume " + req.Checkpoint
+		return "checkpoint saved to " + o.Checkpoint + "; continue with --resume " + o.Checkpoint
 	case s.lastGood > 0:
 		return fmt.Sprintf("the checkpoint could not be saved (%v); the last good checkpoint is %s, of heaps 0..%d: continue with --resume %s",
-			s.checkpointErr, req.Checkpoint, s.lastGood-1, req.Checkpoint)
+			s.checkpointErr, o.Checkpoint, s.lastGood-1, o.Checkpoint)
 	}
 	return fmt.Sprintf("the checkpoint could not be saved (%v), and none was saved before", s.checkpointErr)
 }
@@ -251,15 +235,15 @@ type savedState struct {
 
 // note says what was saved where, and what could not be: ": checkpoint saved to …" or, when the
 // final save failed, the error and the last good checkpoint, if any.
-func (s savedState) note(req OctalRequest) string {
+func (s savedState) note(o Options) string {
 	var parts []string
-	if req.Checkpoint != "" {
-		parts = append(parts, s.checkpoint(req))
+	if o.Checkpoint != "" {
+		parts = append(parts, s.checkpoint(o))
 	}
 	switch {
-	case req.ValuesFile == "":
+	case o.ValuesFile == "":
 	case s.valuesErr == nil:
-		parts = append(parts, "values written to "+req.ValuesFile)
+		parts = append(parts, "values written to "+o.ValuesFile)
 	default:
 		parts = append(parts, fmt.Sprintf("the values file could not be written (%v)", s.valuesErr))
 	}

@@ -156,7 +156,7 @@ func loopySolve(name string, keys []string, a scriptgame.LoopySolution) report.L
 
 // seqScript computes g(0..to) of a script, with the period the values show, or with r.Loopy its
 // loopy values γ(0..to).
-func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
+func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits, o Options) (Answer, error) {
 	if lim.MaxScriptSeq > 0 && to > lim.MaxScriptSeq {
 		return nil, lim.over("max_script_to", lim.MaxScriptSeq, "to = %d is over the limit of %d for scripts", to, lim.MaxScriptSeq)
 	}
@@ -166,13 +166,13 @@ func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer
 	}
 	defer run.close()
 	if r.Loopy {
-		vals, err := run.LoopyValues(to, r.Progress)
+		vals, err := run.LoopyValues(to, o.Progress)
 		if err != nil {
 			return nil, run.fail(err)
 		}
 		return report.NewLoopySeq(vals, r.Summary), nil
 	}
-	vals, err := run.Values(to, r.Progress)
+	vals, err := run.Values(to, o.Progress)
 	if err != nil {
 		return nil, run.fail(err)
 	}

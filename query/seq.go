@@ -30,14 +30,13 @@ type SeqRequest struct {
 	// Loopy (scripts) allows cycles in the moves: the answer is a report.LoopySeq of the loopy
 	// values γ(0..To).
 	Loopy bool `json:"loopy,omitempty"`
-	// Progress, when not nil, is called now and then with the heaps done and the heaps asked
-	// for. Not part of the JSON.
-	Progress func(done, total int64) `json:"-"`
 }
 
 // Seq answers a SeqRequest: a [SeqReport] for a ruleset, a report.Seq for a script (the
-// period only apparent), and the octal answer for a code.
-func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
+// period only apparent), and the octal answer for a code. Of the options it reads Progress
+// (scripts and codes).
+func Seq(ctx context.Context, r SeqRequest, lim Limits, opts ...Options) (Answer, error) {
+	o := optionsOf(opts)
 	if err := lim.checkArgs("flags", nil, r.Flags); err != nil {
 		return nil, err
 	}
@@ -65,11 +64,11 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits) (Answer, error) {
 	}
 	switch {
 	case r.Script != "":
-		return seqScript(ctx, r, to, lim)
+		return seqScript(ctx, r, to, lim, o)
 	case lim.MaxSeq > 0 && to > lim.MaxSeq:
 		return nil, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", to, lim.MaxSeq)
 	case r.Code != "":
-		return seqCode(ctx, r, to, lim)
+		return seqCode(ctx, r, to, lim, o)
 	}
 	res, err := seqRuleset(ctx, r, to)
 	if err != nil {

@@ -22,8 +22,8 @@ type OctalSeq struct {
 func (o OctalSeq) WriteText(w io.Writer) error { return o.Octal.WriteSeqText(w) }
 
 // seqCode computes g(0..to) of a take-and-break code: the answer of Octal.
-func seqCode(ctx context.Context, r SeqRequest, to uint64, lim Limits) (Answer, error) {
-	out, err := Octal(ctx, OctalRequest{Code: r.Code, To: strconv.FormatUint(to, 10), Summary: r.Summary, Progress: r.Progress}, lim)
+func seqCode(ctx context.Context, r SeqRequest, to uint64, lim Limits, o Options) (Answer, error) {
+	out, err := Octal(ctx, OctalRequest{Code: r.Code, To: strconv.FormatUint(to, 10), Summary: r.Summary}, lim, Options{Progress: o.Progress})
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"sync/atomic"
 	"time"
+
+	"grundy/query"
 )
 
 // Progress is a line of POST /api/seq/stream while the computation runs: Done of Target values
@@ -57,8 +59,10 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 			// Rulesets answer at once, without progress: in a worker, as /api/seq.
 			b, runErr = s.seqInWorker(ctx, body, ans)
 		} else {
-			req.Progress = func(d, t int64) { done.Store(d); target.Store(t) }
-			b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) { return s.seq(ctx, req) }, ans)
+			progress := query.Options{Progress: func(d, t int64) { done.Store(d); target.Store(t) }}
+			b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) {
+				return query.Seq(ctx, *req, s.queryLimits(), progress)
+			}, ans)
 		}
 		if runErr == nil {
 			runErr = s.checkAnswer(b)

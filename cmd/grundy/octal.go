@@ -19,6 +19,7 @@ import (
 
 type octalFlags struct {
 	req       query.OctalRequest
+	opt       query.Options // the files (--checkpoint, --resume, --values-file), the catalogue, the progress line
 	save      bool
 	db        string
 	maxMemory string
@@ -46,12 +47,12 @@ func newOctalCmd(a *app) *cobra.Command {
 	r := &f.req
 	fl.StringVar(&r.To, "to", "", "largest heap (default: until a period is proved, within the memory limit)")
 	fl.BoolVar(&r.Summary, "summary", false, "omit the values")
-	fl.StringVar(&r.ValuesFile, "values-file", "", "write the values to this file, one \"n g(n)\" line each")
+	fl.StringVar(&f.opt.ValuesFile, "values-file", "", "write the values to this file, one \"n g(n)\" line each")
 	fl.BoolVar(&r.NoStop, "no-stop", false, "compute all the way to --to even after a period is proved")
 	fl.BoolVar(&f.progress, "progress", false, "show the progress line even when stderr is not a terminal")
-	fl.StringVar(&r.Checkpoint, "checkpoint", "", "save the values to this file now and then and at the end (atomically)")
-	fl.DurationVar(&r.CheckpointEvery, "checkpoint-every", time.Minute, "how often --checkpoint saves")
-	fl.StringVar(&r.Resume, "resume", "", "continue from this checkpoint file")
+	fl.StringVar(&f.opt.Checkpoint, "checkpoint", "", "save the values to this file now and then and at the end (atomically)")
+	fl.DurationVar(&f.opt.CheckpointEvery, "checkpoint-every", time.Minute, "how often --checkpoint saves")
+	fl.StringVar(&f.opt.Resume, "resume", "", "continue from this checkpoint file")
 	fl.BoolVar(&f.save, "save", false, "store the result in the catalogue")
 	dbFlag(fl, &f.db)
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop after this long (30s, 2m), saving the checkpoint, exit 2 (default: none)")
@@ -82,16 +83,16 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 	if err != nil {
 		return err
 	}
-	req := f.req
+	req, opt := f.req, f.opt
 	if f.save {
 		s := sweep.NewSaver(envDB(f.db))
 		defer s.Close()
-		req.Store = s
+		opt.Store = s
 	}
 	var line *progress.Status
 	if f.progress || isTerminal(a.stderr) {
 		line = progress.NewStatus(a.stderr, req.Code)
-		req.Status = line.Update
+		opt.Status = line.Update
 	}
 	if f.timeout < 0 {
 		return badInput("--timeout %v: want a positive duration such as 30s or 2m", f.timeout)
@@ -101,7 +102,7 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	out, err := query.Octal(ctx, req, lim)
+	out, err := query.Octal(ctx, req, lim, opt)
 	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		where := strings.TrimPrefix(err.Error(), context.DeadlineExceeded.Error()+" ") // "(stopped at heap N: …)"
 		if !strings.HasPrefix(where, "(") {

@@ -33,6 +33,7 @@ func newSeqCmd(a *app) *cobra.Command {
 				return err
 			}
 			name := "script:" + req.ScriptName
+			var opt query.Options
 			if req.Script != "" {
 				if len(g.Args) != 0 {
 					return badInput("seq --script FILE takes no positions (it computes 0..N), got %q", g.Args[0])
@@ -40,7 +41,7 @@ func newSeqCmd(a *app) *cobra.Command {
 				if to, err := cliarg.Uint64(toArg); err == nil && to < 1<<62 {
 					bar := a.newProgress(false, int64(to)+1, name, "heaps")
 					defer bar.Finish()
-					req.Progress = bar.Set
+					opt.Progress = bar.Set
 				}
 			} else {
 				if len(g.Args) != 1 {
@@ -50,7 +51,7 @@ func newSeqCmd(a *app) *cobra.Command {
 			}
 			var res query.Answer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, req.Script != ""), func(ctx context.Context) (err error) {
-				res, err = query.Seq(ctx, req, lim)
+				res, err = query.Seq(ctx, req, lim, opt)
 				return err
 			})
 			if err != nil {
