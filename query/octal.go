@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"grundy/internal/cliarg"
-	"grundy/internal/worker"
+	"grundy/internal/memlimit"
 	"grundy/octal"
 	"grundy/report"
 )
@@ -254,7 +255,11 @@ func (s savedState) note(o Options) string {
 }
 
 func writeValues(path string, res *octal.Result, last int) error {
-	fh, err := os.Create(path)
+	// Without blocking: a FIFO that nobody reads is an error at once, not a wait for ever.
+	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o666)
+	if errors.Is(err, syscall.ENXIO) {
+		return fmt.Errorf("%s is a FIFO that nobody is reading", path)
+	}
 	if err != nil {
 		return err
 	}
@@ -299,11 +304,11 @@ func MemoryBudget(flag string) (int64, error) {
 	return b, nil
 }
 
-// DefaultMemoryBudget returns 3/4 of the memory this process can take (worker.Available: the
+// DefaultMemoryBudget returns 3/4 of the memory this process can take (memlimit.Available: the
 // least of MemAvailable, the room under `ulimit -v` and under its cgroup's limit), 2 GiB if
 // none is known, and says which bound it comes from.
 func DefaultMemoryBudget() (int64, string) {
-	if b, source, ok := worker.Available(); ok {
+	if b, source, ok := memlimit.Available(); ok {
 		return int64(min(b, 1<<62) / 4 * 3), "3/4 of " + source
 	}
 	return 2 << 30, "2 GiB, the available memory being unknown"

@@ -63,3 +63,29 @@ func TestSeqToZero(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesFileFIFO: --values-file naming a FIFO that nobody reads fails at once, saying so,
+// instead of blocking the command in open() for ever once its values are computed.
+func TestValuesFileFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	type result struct {
+		errOut string
+		code   int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, errOut, code := runCLI(t, "", "octal", "0.07", "--to", "100", "--values-file", fifo)
+		done <- result{errOut, code}
+	}()
+	select {
+	case r := <-done:
+		if r.code == exitOK || !strings.Contains(r.errOut, "nobody is reading") {
+			t.Errorf("--values-file FIFO: exit %d, %q", r.code, r.errOut)
+		}
+	case <-time.After(5 * time.Second):
+		t.Errorf("--values-file FIFO: still blocked after 5 s")
+	}
+}

@@ -1,4 +1,8 @@
-package worker
+// Package memlimit says how much memory this process can still take: the least of what the
+// machine has available, its address-space limit and its control group's limit (what a Slurm or
+// Kubernetes job actually has). It reads /proc and /sys where they exist and knows nothing
+// elsewhere.
+package memlimit
 
 import (
 	"io/fs"
@@ -6,7 +10,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // Available returns how many bytes of memory this process can still take, as far as the system
@@ -16,16 +19,27 @@ import (
 // memory.usage_in_bytes, for its group and every group above it): what a Slurm or Kubernetes job
 // actually has. It also names the bound that gave the figure. ok is false where none is known.
 func Available() (bytes uint64, source string, ok bool) {
-	var as uint64
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &lim); err == nil && lim.Cur < 1<<62 {
-		as = lim.Cur
-	}
+	as := addressLimit()
 	var mapped uint64
 	if as > 0 {
 		mapped, _ = mappedBytes()
 	}
 	return available(os.DirFS("/"), as, mapped)
+}
+
+// mappedBytes reads the process's virtual memory size (VmSize) from /proc/self/status.
+func mappedBytes() (uint64, error) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	for l := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(l, "VmSize:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, fs.ErrNotExist
 }
 
 // available is Available reading the files of fsys (the root of the file system) and given the
