@@ -171,9 +171,9 @@ func (r loopyHeaps) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	return res, nil
 }
 
-// engineMove is the engine's move from p: a winning move that makes progress, a move that keeps
+// EngineMove is the engine's move from p: a winning move that makes progress, a move that keeps
 // a draw, or (losing) the first move; false when there is none.
-func (r loopyHeaps) engineMove(ctx context.Context, p Position) (Move, bool, error) {
+func (r loopyHeaps) EngineMove(ctx context.Context, p Position) (Move, bool, error) {
 	m, ok, err := r.solver(ctx).LoopyMove(p)
 	if err != nil || !ok {
 		return Move{}, false, r.searchErr(ctx, err)

@@ -133,8 +133,8 @@ func (m *Match) Legal(max int) ([]Move, bool) {
 // move (any move loses against perfect play). In a ruleset with cycles the winning move is one
 // that makes progress (the engine's wins end), and from a draw a move that keeps the draw.
 func (m *Match) Engine(ctx context.Context) (Move, error) {
-	if l, ok := m.R.(loopyHeaps); ok {
-		mv, ok, err := l.engineMove(ctx, m.Pos)
+	if l, ok := m.R.(EngineMover); ok {
+		mv, ok, err := l.EngineMove(ctx, m.Pos)
 		if err != nil {
 			return Move{}, err
 		}
@@ -162,8 +162,7 @@ func whyIllegal(r Ruleset, p, q Position) string {
 		return "a move must change the position"
 	}
 	_, heaps := r.(interface{ isHeaps() })
-	name := r.Info().Name
-	splits := name == "lasker" || name == "split-nim"
+	_, splits := r.(interface{ splitsHeaps() })
 	if heaps && (len(q) < len(p) || len(q) > len(p)+1 || len(q) == len(p)+1 && !splits) {
 		return fmt.Sprintf("the position has %d heaps, you gave %d (write every heap, 0 for an empty one)", len(p), len(q))
 	}
@@ -186,6 +185,17 @@ func whyIllegal(r Ruleset, p, q Position) string {
 
 // isHeaps marks rulesets whose positions are lists of heaps.
 func (heapsBase) isHeaps() {}
+
+// splitsHeaps marks the heap rulesets whose moves may split a heap in two (one heap more after).
+func (lasker) splitsHeaps()   {}
+func (splitNim) splitsHeaps() {}
+
+// EngineMover is implemented by rulesets whose engine chooses its move otherwise than by the first
+// winning move of Analyze: the rulesets with cycles, whose winning moves must make progress and
+// whose draws must be kept. EngineMove returns the engine's move from p, false when there is none.
+type EngineMover interface {
+	EngineMove(ctx context.Context, p Position) (Move, bool, error)
+}
 
 // directMover is implemented by rulesets that can tell at once whether a move leads from p to q
 // (without enumerating the moves of p, which may be astronomically many): it returns the move, or
