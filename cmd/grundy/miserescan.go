@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"grundy/query"
+	"grundy/sweep"
 )
 
 // misereScan runs `grundy misere scan PATTERN [--max-heap N] [--max-size S] [--timeout D]
@@ -23,10 +24,10 @@ func (a *app) misereScan(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	req := query.MisereScanRequest{Pattern: g.Args[0], MaxHeap: query.Arg(g.Own["max-heap"]), MaxSize: query.Arg(g.Own["max-size"])}
-	var out *query.MisereScanAnswer
+	req := sweep.MisereScanRequest{Pattern: g.Args[0], MaxHeap: query.Arg(g.Own["max-heap"]), MaxSize: query.Arg(g.Own["max-size"])}
+	var out *sweep.MisereScanAnswer
 	err = a.bounded(cmd.Context(), boundsOf(g, lim, false), func(ctx context.Context) (err error) {
-		out, err = query.MisereScan(ctx, req, lim)
+		out, err = sweep.MisereScan(ctx, req, lim)
 		return err
 	})
 	if err != nil {

@@ -1,4 +1,4 @@
-package query
+package sweep
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"grundy/internal/cliarg"
 	"grundy/misere"
 	"grundy/octal"
+	"grundy/query"
 )
 
 // MisereScanRequest asks for the misère quotient of the whole game of every code of Pattern (a
@@ -17,9 +18,9 @@ import (
 // by heap until the periodicity theorem proves its quotient, or up to MaxHeap (default 255), or
 // until the quotient passes MaxSize elements (default misere.DefaultMaxSize).
 type MisereScanRequest struct {
-	Pattern string `json:"pattern"`
-	MaxHeap Arg    `json:"max_heap,omitempty"`
-	MaxSize Arg    `json:"max_size,omitempty"`
+	Pattern string    `json:"pattern"`
+	MaxHeap query.Arg `json:"max_heap,omitempty"`
+	MaxSize query.Arg `json:"max_size,omitempty"`
 }
 
 // MisereScanRow is one code of a misère scan: the whole game's quotient when proved, otherwise
@@ -46,22 +47,26 @@ type MisereScanAnswer struct {
 	Codes   []MisereScanRow `json:"codes"`
 }
 
+// misereMaxHeap is the default MaxHeap: the largest heap grundy misere reaches while it tries to
+// prove a whole game's quotient.
+const misereMaxHeap = 255
+
 // maxMisereScanCodes bounds the codes of one misère scan.
 const maxMisereScanCodes = 1 << 12
 
 // MisereScan computes the whole-game misère quotient of every code of a pattern, one after
 // another.
-func MisereScan(ctx context.Context, r MisereScanRequest, lim Limits) (*MisereScanAnswer, error) {
+func MisereScan(ctx context.Context, r MisereScanRequest, lim query.Limits) (*MisereScanAnswer, error) {
 	if r.Pattern == "" {
-		return nil, Badf(`missing pattern: a code with ? for any digit, such as 0.?? (every 2-digit code)`)
+		return nil, query.Badf(`missing pattern: a code with ? for any digit, such as 0.?? (every 2-digit code)`)
 	}
 	codes, err := octal.Expand(r.Pattern, maxMisereScanCodes)
 	if err != nil {
-		return nil, Badf("%v", err)
+		return nil, query.Badf("%v", err)
 	}
-	ans := &MisereScanAnswer{Pattern: r.Pattern, MaxHeap: maxProveHeap, MaxSize: misere.DefaultMaxSize, Codes: []MisereScanRow{}}
+	ans := &MisereScanAnswer{Pattern: r.Pattern, MaxHeap: misereMaxHeap, MaxSize: misere.DefaultMaxSize, Codes: []MisereScanRow{}}
 	for _, f := range []struct {
-		arg  Arg
+		arg  query.Arg
 		name string
 		dst  *int
 		max  uint64
@@ -71,10 +76,10 @@ func MisereScan(ctx context.Context, r MisereScanRequest, lim Limits) (*MisereSc
 		}
 		v, err := cliarg.Uint64(string(f.arg))
 		if err != nil {
-			return nil, Badf("--%s: %v", f.name, err)
+			return nil, query.Badf("--%s: %v", f.name, err)
 		}
 		if v > f.max || v == 0 {
-			return nil, Badf("--%s %d is outside 1..%d", f.name, v, f.max)
+			return nil, query.Badf("--%s %d is outside 1..%d", f.name, v, f.max)
 		}
 		*f.dst = int(v)
 	}
