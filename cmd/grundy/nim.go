@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"grundy/internal/cliarg"
+	"grundy/internal/regfile"
 	"grundy/nimber"
 	"grundy/picture"
 	"grundy/query"
@@ -193,7 +193,7 @@ func (a *app) writeHeatmap(n int, rows [][]uint64, pngFile, svgFile string) erro
 		}
 		return nil
 	}
-	f, err := os.Create(file)
+	f, err := regfile.Create(file)
 	if err != nil {
 		return badInput("--%s: %v", format, err)
 	}

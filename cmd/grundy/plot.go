@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"grundy/internal/regfile"
 	"grundy/plot"
 	"grundy/query"
 	"grundy/report"
@@ -46,7 +46,7 @@ func (a *app) seqPlot(g gameArgs, title string, res any) error {
 	default:
 		return badInput("--plot %q: the file name must end in .svg or .png", file)
 	}
-	f, err := os.Create(file)
+	f, err := regfile.Create(file)
 	if err != nil {
 		return badInput("--plot: %v", err)
 	}

@@ -89,3 +89,40 @@ func TestValuesFileFIFO(t *testing.T) {
 		t.Errorf("--values-file FIFO: still blocked after 5 s")
 	}
 }
+
+// TestOutputFileFIFO: an output file (seq --plot, nim table --png/--svg) naming a FIFO that nobody
+// reads fails at once with exit 2, saying so, instead of blocking the command in open() for ever;
+// /dev/null still takes the output.
+func TestOutputFileFIFO(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"fifo.svg", "fifo.png"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o600); err != nil {
+			t.Skipf("no FIFOs here: %v", err)
+		}
+	}
+	svg, png := filepath.Join(dir, "fifo.svg"), filepath.Join(dir, "fifo.png")
+	for _, args := range [][]string{
+		{"seq", "kayles", "--to", "10", "--plot", svg},
+		{"seq", "kayles", "--to", "10", "--plot", png},
+		{"nim", "table", "4", "--png", png},
+		{"nim", "table", "4", "--svg", svg},
+	} {
+		type result struct {
+			errOut string
+			code   int
+		}
+		done := make(chan result, 1)
+		go func() { _, errOut, code := runCLI(t, "", args...); done <- result{errOut, code} }()
+		select {
+		case r := <-done:
+			if r.code != exitInput || !strings.Contains(r.errOut, "is a FIFO with no reader") {
+				t.Errorf("grundy %s: exit %d, %q", strings.Join(args, " "), r.code, r.errOut)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("grundy %s: still blocked after 5 s", strings.Join(args, " "))
+		}
+	}
+	if _, errOut, code := runCLI(t, "", "nim", "table", "4", "--svg", "/dev/null"); code != exitOK {
+		t.Errorf("nim table --svg /dev/null: exit %d, %q", code, errOut)
+	}
+}

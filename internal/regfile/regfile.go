@@ -1,7 +1,9 @@
 // Package regfile reads the files a user names (a script, a checkpoint) with bounds that hold
 // whatever the name is: it opens without blocking, so a FIFO nobody writes to cannot stall the
 // program, refuses what is not a regular file (a directory, a device such as /dev/zero, a FIFO),
-// and reads at most a limit, however large the file claims or turns out to be.
+// and reads at most a limit, however large the file claims or turns out to be. It creates the
+// files a user names for output (Create) without blocking either: a FIFO nobody reads is an error
+// at once.
 package regfile
 
 import (
@@ -14,6 +16,9 @@ import (
 
 // ErrNotRegular is wrapped by the error of Open and Read for a path that is not a regular file.
 var ErrNotRegular = errors.New("not a regular file")
+
+// ErrNoReader is wrapped by the error of Create for a FIFO that nobody is reading.
+var ErrNoReader = errors.New("is a FIFO with no reader")
 
 // TooLargeError is the error of Read for a file over its limit.
 type TooLargeError struct {
