@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -28,8 +27,6 @@ type GuessRequest struct {
 	To Arg `json:"to,omitempty"`
 	// Heaps is the shape of a script's positions (0 means 1), or the number of heaps of moore.
 	Heaps int `json:"heaps,omitempty"`
-	// Progress, when not nil, is called now and then with the positions done and the total.
-	Progress func(done, total int64) `json:"-"`
 }
 
 // maxGuessHeaps bounds Heaps.
@@ -37,8 +34,8 @@ const maxGuessHeaps = 8
 
 // Guess answers a GuessRequest: it computes the values, then asks package guess for the rule.
 // Rulesets whose theory proves a rule say so (guess.Known, theorems by finding); a script's
-// findings are conjectures.
-func Guess(ctx context.Context, r GuessRequest, lim Limits) (Answer, error) {
+// findings are conjectures. Options.Progress, if set, is told the positions done and the total.
+func Guess(ctx context.Context, r GuessRequest, lim Limits, opts ...Options) (Answer, error) {
 	if err := lim.checkArgs("flags", nil, r.Flags); err != nil {
 		return nil, err
 	}
@@ -50,10 +47,11 @@ func Guess(ctx context.Context, r GuessRequest, lim Limits) (Answer, error) {
 	case r.Heaps < 0 || r.Heaps > maxGuessHeaps:
 		return nil, Badf("heaps: want 1 to %d, got %d", maxGuessHeaps, r.Heaps)
 	}
+	progress := optionsOf(opts).Progress
 	if r.Script != "" {
-		return guessScript(ctx, r, lim)
+		return guessScript(ctx, r, lim, progress)
 	}
-	return guessRuleset(ctx, r, lim)
+	return guessRuleset(ctx, r, lim, progress)
 }
 
 // guessTo reads To, with the default of the shape.
@@ -93,7 +91,7 @@ func guessPositions(lim Limits, name string, max uint64, to, heaps int) (int, er
 }
 
 // guessScript computes a script's values on the shape Heaps asks for and guesses.
-func guessScript(ctx context.Context, r GuessRequest, lim Limits) (Answer, error) {
+func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(done, total int64)) (Answer, error) {
 	heaps := max(r.Heaps, 1)
 	to, err := guessTo(r, heaps)
 	if err != nil {
@@ -115,15 +113,15 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits) (Answer, error
 		if vals[i], err = run.Solver().Value(tupleLiteral(h)); err != nil {
 			return nil, run.fail(err)
 		}
-		if r.Progress != nil && (i%256 == 255 || i == total-1) {
-			r.Progress(int64(i)+1, int64(total))
+		if progress != nil && (i%256 == 255 || i == total-1) {
+			progress(int64(i)+1, int64(total))
 		}
 	}
 	lib, err := guess.Default()
 	if err != nil {
 		return nil, classify(err, lim, false)
 	}
-	rep, err := guessShape(ctx, run.name, vals, to, heaps, lib, guess.Known{}, nil)
+	rep, err := guess.Shape(ctx, run.name, vals, to, heaps, lib, guess.Known{}, nil)
 	return rep, classify(err, lim, false)
 }
 
@@ -146,30 +144,8 @@ func tupleLiteral(h []int) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// guessShape asks package guess about values of the shape: a sequence, a table or outcomes.
-func guessShape(ctx context.Context, name string, vals []uint64, to, heaps int, lib *guess.Library, known guess.Known, theorems map[string]string) (*guess.Report, error) {
-	switch heaps {
-	case 1:
-		return guess.Sequence(ctx, vals, guess.Options{Name: name, Known: known, Library: lib})
-	case 2:
-		tab := make([][]uint64, to+1)
-		for x := range tab {
-			tab[x] = make([]uint64, to+1)
-			for y := range tab[x] {
-				tab[x][y] = vals[x+(to+1)*y]
-			}
-		}
-		return guess.Table(ctx, tab, guess.TableOptions{Name: name, Library: lib, Theorems: theorems})
-	}
-	isP := make([]bool, len(vals))
-	for i, v := range vals {
-		isP[i] = v == 0
-	}
-	return guess.Outcomes(name, heaps, to, isP, theorems)
-}
-
 // guessRuleset computes a ruleset's values and guesses, with what its theory proves.
-func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, error) {
+func guessRuleset(ctx context.Context, r GuessRequest, lim Limits, progress func(done, total int64)) (Answer, error) {
 	info, err := rules.Lookup(r.Ruleset)
 	if err != nil {
 		return nil, classify(err, lim, false)
@@ -188,7 +164,7 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 	if err != nil {
 		return nil, classify(err, lim, false)
 	}
-	if info.OneHeap && !rules.IsLoopy(r.Ruleset) {
+	if _, loopy := rs.(rules.Loopy); info.OneHeap && !loopy {
 		if r.Heaps > 1 {
 			return nil, Badf("%s is a one-heap ruleset: heaps must be 1", r.Ruleset)
 		}
@@ -203,34 +179,15 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 		if err != nil {
 			return nil, classify(err, lim, false)
 		}
-		known, err := knownOf(r.Ruleset, r.Flags, s)
+		known, err := guess.KnownOf(rs, r.Flags, s)
 		if err != nil {
-			return nil, err
+			return nil, classify(err, lim, false)
 		}
 		rep, err := guess.Sequence(ctx, s.Values, guess.Options{Name: name, Known: known, Library: lib})
 		return rep, classify(err, lim, false)
 	}
-	heaps, coin, theorems := 2, false, map[string]string{}
-	switch r.Ruleset {
-	case "wythoff":
-		theorems["beatty α=φ β=φ²"] = "Wythoff's theorem (grundy rules wythoff)"
-	case "acrostic":
-		coin = true
-		theorems["x⊕y"] = "a coin x,y is two Nim heaps (grundy rules acrostic)"
-	case "corners", "tartan":
-		// The Tartan theorem: g(x, y) = g_R(x) ⊗ g_C(y), with the 1-D games' closed forms (their
-		// own theory: grundy rules NAME), as the table's factors are named.
-		coin = true
-		rows, cols := r.Flags["rows"], r.Flags["cols"]
-		if r.Ruleset == "corners" {
-			rows, cols = "twins", "twins"
-		}
-		theorems[coinForm(rows, "x")+"⊗"+coinForm(cols, "y")] = "the Tartan theorem with the 1-D games' values (grundy rules " + r.Ruleset + ")"
-	case "moore":
-		k, _ := cliarg.Uint64(r.Flags["k"])
-		heaps = int(min(k, maxGuessHeaps-1)) + 1
-		theorems[fmt.Sprintf("bits mod %d", k+1)] = "Moore's theorem (grundy rules moore)"
-	default:
+	heaps, coin, theorems, ok := guess.TableTheorems(r.Ruleset, r.Flags, maxGuessHeaps)
+	if !ok {
 		return nil, Badf("guess takes a one-heap ruleset (with Grundy values), wythoff, acrostic, corners, tartan or moore; %s is none of them", r.Ruleset)
 	}
 	if r.Heaps > 0 {
@@ -285,94 +242,13 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits) (Answer, erro
 		case a.Outcome == rules.N:
 			vals[i] = 1 // outcomes only: any non-zero value stands for N
 		}
-		if r.Progress != nil && (i%256 == 255 || i == total-1) {
-			r.Progress(int64(i)+1, int64(total))
+		if progress != nil && (i%256 == 255 || i == total-1) {
+			progress(int64(i)+1, int64(total))
 		}
 	}
-	rep, err := guessShape(ctx, name, vals, to, heaps, lib, guess.Known{}, theorems)
+	rep, err := guess.Shape(ctx, name, vals, to, heaps, lib, guess.Known{}, theorems)
 	if err == nil && absent {
 		rep.Note = "a coordinate numbered from 1 has no coin 0: g is 0 there (an absent coin)"
 	}
 	return rep, classify(err, lim, false)
-}
-
-// coinForm is the closed form of a 1-D coin game's values in the variable v, as guess names a
-// table's factor.
-func coinForm(name, v string) string {
-	switch name {
-	case "ruler":
-		return fmt.Sprintf("(2^v2(%s) (%s ≥ 1))", v, v)
-	case "mock-turtles":
-		return fmt.Sprintf("(2%s + [%s evil])", v, v)
-	}
-	return v // turtles, twins: g(n) = n
-}
-
-// knownOf says what a one-heap ruleset is, for the theorems guess applies: its code, its finite
-// subtraction set, its proved period, or the closed form its theory proves.
-func knownOf(name string, flags map[string]string, s rules.Sequence) (guess.Known, error) {
-	var k guess.Known
-	switch name {
-	case "kayles":
-		k.Code = "0.77"
-	case "dawson-kayles":
-		k.Code = "0.07"
-	case "grundy-game":
-		k.Code = "grundy"
-	case "octal":
-		k.Code = flags["code"]
-	case "subtract":
-		set, err := subtractionSet(flags)
-		if err != nil {
-			return k, err
-		}
-		k.Subtraction = set
-	case "nim", "turtles", "twins":
-		k.ClosedForm, k.ClosedTheorem = "n", "the options of heap (coin) n are all smaller values (grundy rules "+name+")"
-	case "mock-turtles":
-		k.ClosedForm, k.ClosedTheorem = "2n + [n evil]", "the odious numbers (grundy rules mock-turtles)"
-	case "ruler":
-		k.ClosedForm, k.ClosedTheorem = "2^v2(n) (n ≥ 1)", "the largest power of 2 dividing n (grundy rules ruler)"
-	}
-	if k.Code == "" && k.Subtraction == nil && s.Proved && s.Period > 0 {
-		k.Facts = &guess.Facts{Period: int(s.Period), Preperiod: int(s.Preperiod), Saltus: int(s.Arithmetic), Proved: true,
-			Theorem: "the ruleset's theory (grundy rules " + name + ")"}
-	}
-	return k, nil
-}
-
-// subtractionSet returns the finite set of a subtract ruleset's flags, or nil for the HDU 2897
-// rules (--last-loses), which are another game.
-func subtractionSet(flags map[string]string) ([]int, error) {
-	if _, ok := flags["last-loses"]; ok {
-		return nil, nil
-	}
-	if s, ok := flags["set"]; ok {
-		var out []int
-		for _, p := range strings.Split(s, ",") {
-			v, err := cliarg.Uint64(strings.TrimSpace(p))
-			if err != nil {
-				return nil, Badf("--set: %v", err)
-			}
-			out = append(out, int(v))
-		}
-		return out, nil
-	}
-	lo, hi := "1", flags["max"]
-	if rg, ok := flags["range"]; ok {
-		lo, hi, _ = strings.Cut(rg, ":")
-	}
-	p, err1 := cliarg.Uint64(lo)
-	q, err2 := cliarg.Uint64(hi)
-	if err1 != nil || err2 != nil || p < 1 || q < p || q > 1<<20 {
-		return nil, Badf("subtract: cannot read the set from the flags")
-	}
-	if q-p >= 100 { // the subtraction theorem's check costs N·|S|: leave the proof to the ruleset
-		return nil, nil
-	}
-	var out []int
-	for v := p; v <= q; v++ {
-		out = append(out, int(v))
-	}
-	return out, nil
 }
