@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"grundy/internal/cliarg"
 	"grundy/misere"
 	"grundy/octal"
+	"grundy/report"
 	"grundy/rules"
 )
 
@@ -39,29 +39,8 @@ type MisereRequest struct {
 	ScriptName string `json:"-"`
 }
 
-// MisereAnswer is the answer of Misere: the quotient, for people (WriteText) and as JSON.
-type MisereAnswer struct {
-	Game         string   `json:"game"`
-	MaxHeap      int      `json:"max_heap"`
-	Stopped      string   `json:"stopped"` // "max-heap", "stable" or "proved"
-	Order        int      `json:"order"`
-	POrder       int      `json:"p_order"`
-	Generators   []int    `json:"generators"` // heap sizes, named a, b, c, … in this order
-	Presentation []string `json:"presentation"`
-	Pretending   []int    `json:"pretending"` // heap n → element index
-	Elements     []string `json:"elements"`   // element index → name as a product of generators
-	PPortion     []int    `json:"p_portion"`
-	Sizes        []int    `json:"sizes"` // the order for heaps ≤ 0, 1, …, max_heap
-	Table        [][]int  `json:"table"`
-	// Proved is true when the periodicity theorem certifies that this is the quotient of the
-	// whole game (every heap size); Period and Preperiod (null when not proved) say that heap
-	// n ≥ preperiod acts as heap n − period, and ProvedAt is the heap where the check closed.
-	Proved    bool `json:"proved"`
-	Period    *int `json:"period"`
-	Preperiod *int `json:"preperiod"`
-	ProvedAt  *int `json:"proved_at"`
-	provable  bool // the theorem applies to the game (a finite code)
-}
+// MisereAnswer is the answer of Misere (report.Misere).
+type MisereAnswer = report.Misere
 
 // maxProveHeap bounds the heaps of a computation that runs until the periodicity theorem proves
 // the whole game's quotient (no max_heap).
@@ -201,7 +180,7 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, 
 	if q.Order() <= maxMisereTable {
 		a.Table = q.Table()
 	}
-	a.provable = misere.Provable(g)
+	a.Provable = misere.Provable(g)
 	pr, err := misere.Prove(q)
 	if err != nil {
 		return nil, err
@@ -210,35 +189,4 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, 
 		a.Proved, a.Period, a.Preperiod, a.ProvedAt = true, &pr.Period, &pr.Preperiod, &pr.Heap
 	}
 	return a, nil
-}
-
-// WriteText writes the quotient as a table fit for a paper.
-func (a *MisereAnswer) WriteText(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "misère quotient of %s, heaps 0..%d (stopped: %s)\n", a.Game, a.MaxHeap, a.Stopped)
-	fmt.Fprintf(&b, "|Q| = %d, |P| = %d\n", a.Order, a.POrder)
-	switch {
-	case a.Proved:
-		fmt.Fprintf(&b, "the whole game: proved by the periodicity theorem at heap %d (period %d, preperiod %d: heap n ≥ %d acts as heap %d + (n − %d) mod %d)\n",
-			*a.ProvedAt, *a.Period, *a.Preperiod, *a.Preperiod, *a.Preperiod, *a.Preperiod, *a.Period)
-	case a.provable:
-		fmt.Fprintf(&b, "the whole game: not proved (the periodicity theorem's check did not pass by heap %d)\n", a.MaxHeap)
-	}
-	var gens []string
-	for i, h := range a.Generators {
-		gens = append(gens, fmt.Sprintf("%s = heap %d", misere.GeneratorName(i), h))
-	}
-	fmt.Fprintf(&b, "generators: %s\n", strings.Join(gens, ", "))
-	fmt.Fprintf(&b, "relations:  %s\n", strings.Join(a.Presentation, ", "))
-	var ps []string
-	for _, e := range a.PPortion {
-		ps = append(ps, a.Elements[e])
-	}
-	fmt.Fprintf(&b, "P-portion:  {%s}\n", strings.Join(ps, ", "))
-	b.WriteString("heap  element  order of Q for heaps ≤ n\n")
-	for h, e := range a.Pretending {
-		fmt.Fprintf(&b, "%4d  %-7s  %d\n", h, a.Elements[e], a.Sizes[h])
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
