@@ -1,6 +1,7 @@
 package guess
 
 import (
+	"errors"
 	"testing"
 
 	"grundy/octal"
@@ -61,5 +62,24 @@ func TestTableTheorems(t *testing.T) {
 	}
 	if _, _, _, ok := TableTheorems("kayles", nil, 8); ok {
 		t.Error("kayles has a table")
+	}
+}
+
+// TestTabulate: position i is h1 + (to+1)·h2 + …, progress ends at the total, and an error of
+// value stops the run.
+func TestTabulate(t *testing.T) {
+	errStop := errors.New("stop")
+	var last int64
+	vals, err := Tabulate(27, 2, 3, func(h []int) (uint64, error) { return uint64(h[0] + 10*h[1] + 100*h[2]), nil }, func(d, _ int64) { last = d })
+	if err != nil || last != 27 {
+		t.Fatalf("err %v, progress %d", err, last)
+	}
+	for i, v := range vals {
+		if want := uint64(i%3 + 10*(i/3%3) + 100*(i/9)); v != want {
+			t.Fatalf("vals[%d] = %d, want %d", i, v, want)
+		}
+	}
+	if _, err := Tabulate(4, 1, 2, func(h []int) (uint64, error) { return 0, errStop }, nil); err != errStop {
+		t.Fatalf("error: %v", err)
 	}
 }

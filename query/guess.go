@@ -106,16 +106,9 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(
 		return nil, err
 	}
 	defer run.close()
-	vals := make([]uint64, total)
-	h := make([]int, heaps)
-	for i := range vals {
-		decodeTuple(i, to, h)
-		if vals[i], err = run.Solver().Value(tupleLiteral(h)); err != nil {
-			return nil, run.fail(err)
-		}
-		if progress != nil && (i%256 == 255 || i == total-1) {
-			progress(int64(i)+1, int64(total))
-		}
+	vals, err := guess.Tabulate(total, to, heaps, func(h []int) (uint64, error) { return run.Solver().Value(tupleLiteral(h)) }, progress)
+	if err != nil {
+		return nil, run.fail(err)
 	}
 	lib, err := guess.Default()
 	if err != nil {
@@ -123,13 +116,6 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(
 	}
 	rep, err := guess.Shape(ctx, run.name, vals, to, heaps, lib, guess.Known{}, nil)
 	return rep, classify(err, lim, false)
-}
-
-// decodeTuple writes the heaps of position i: i = h1 + (to+1)·h2 + ….
-func decodeTuple(i, to int, h []int) {
-	for j := range h {
-		h[j], i = i%(to+1), i/(to+1)
-	}
 }
 
 // tupleLiteral writes heaps as a script's position: 7 for one heap, (3, 4) for several.
@@ -208,43 +194,14 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits, progress func
 	if err != nil {
 		return nil, err
 	}
-	vals := make([]uint64, total)
-	h := make([]int, heaps)
 	absent := false
-	for i := range vals {
-		if err := ctx.Err(); err != nil {
-			return nil, classify(err, lim, false)
-		}
-		decodeTuple(i, to, h)
-		args := make([]string, heaps)
-		for j, x := range h {
-			args[j] = strconv.Itoa(x)
-		}
-		if coin {
-			args = []string{args[0] + "," + args[1]}
-		}
-		pos, err := rs.Parse(args)
-		if err != nil && coin && (h[0] == 0 || h[1] == 0) {
-			// A coordinate numbered from 1: coin 0 stands for an absent coin, as in seq.
-			absent = true
-			continue
-		}
-		if err != nil {
-			return nil, classify(err, lim, false)
-		}
-		a, err := rs.Analyze(ctx, pos)
-		if err != nil {
-			return nil, classify(err, lim, false)
-		}
-		switch {
-		case a.HasValue:
-			vals[i] = a.Value
-		case a.Outcome == rules.N:
-			vals[i] = 1 // outcomes only: any non-zero value stands for N
-		}
-		if progress != nil && (i%256 == 255 || i == total-1) {
-			progress(int64(i)+1, int64(total))
-		}
+	vals, err := guess.Tabulate(total, to, heaps, func(h []int) (uint64, error) {
+		v, abs, err := guess.RulesetValue(ctx, rs, h, coin)
+		absent = absent || abs
+		return v, err
+	}, progress)
+	if err != nil {
+		return nil, classify(err, lim, false)
 	}
 	rep, err := guess.Shape(ctx, name, vals, to, heaps, lib, guess.Known{}, theorems)
 	if err == nil && absent {
