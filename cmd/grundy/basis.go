@@ -13,9 +13,13 @@ import (
 const maxListNumbers = 1 << 26
 
 // basis answers a basis question and prints it.
-func (a *app) basis(ctx context.Context, req query.BasisRequest) error {
+func (a *app) basis(cmd *cobra.Command, req query.BasisRequest) error {
 	req.Input = a.stdin
-	out, err := query.Basis(ctx, req, query.Limits{MaxList: maxListNumbers})
+	var out any
+	err := a.boundedCmd(cmd, func(ctx context.Context) (err error) {
+		out, err = query.Basis(ctx, req, query.Limits{MaxList: maxListNumbers})
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -38,11 +42,12 @@ func newBasisCmd(a *app) *cobra.Command {
 	// sub is a subcommand: its arguments, the least number of them, and its request.
 	sub := func(name, use, short string, min int, req func(args []string) query.BasisRequest) *cobra.Command {
 		return &cobra.Command{Use: name + " " + use, Short: short, Long: help("basis-" + name), Args: minArgs(min),
-			RunE: func(cmd *cobra.Command, args []string) error { return a.basis(cmd.Context(), req(args)) }}
+			RunE: func(cmd *cobra.Command, args []string) error { return a.basis(cmd, req(args)) }}
 	}
 	nums := func(op string) func([]string) query.BasisRequest {
 		return func(args []string) query.BasisRequest { return query.BasisRequest{Op: op, Numbers: args} }
 	}
+	addBoundFlags(cmd.PersistentFlags())
 	cmd.AddCommand(
 		sub("rank", "NUMS…", "the rank of the numbers over GF(2) (the dimension of their span)", 1, nums("rank")),
 		sub("max", "NUMS…", "the largest XOR of a non-empty subset", 1, nums("max")),

@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"grundy/internal/cliarg"
 	"grundy/internal/worker"
 	"grundy/query"
 )
@@ -25,6 +29,50 @@ func boundsOf(g gameArgs, lim query.Limits, isScript bool) worker.Bounds {
 		b.MaxMemory = lim.ScriptMemory
 	}
 	return b
+}
+
+// boundLimits returns the command line's limits with --timeout and --max-memory, when given, as
+// the script budgets that boundsOf reads.
+func boundLimits(g gameArgs) (query.Limits, error) {
+	lim := query.CLI()
+	if s, ok := g.Own["timeout"]; ok {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return lim, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
+		}
+		lim.ScriptTimeout = d
+	}
+	if s, ok := g.Own["max-memory"]; ok {
+		v, err := cliarg.Uint64(s)
+		if err != nil || v == 0 || v > 1<<40 {
+			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
+		}
+		lim.ScriptMemory = v << 20
+	}
+	return lim, nil
+}
+
+// addBoundFlags declares --timeout and --max-memory on a command whose flags cobra parses; its
+// RunE runs its computation with boundedCmd.
+func addBoundFlags(fl *pflag.FlagSet) {
+	fl.String("timeout", "", "stop after this long (30s, 2m), exit 2 (default: none)")
+	fl.String("max-memory", "", "stop past this many MiB of memory, exit 2 (default: none)")
+}
+
+// boundedCmd runs f under cmd's --timeout and --max-memory (addBoundFlags), as solve runs a
+// ruleset's computation (see bounded).
+func (a *app) boundedCmd(cmd *cobra.Command, f func(context.Context) error) error {
+	g := gameArgs{Own: map[string]string{}}
+	for _, name := range []string{"timeout", "max-memory"} {
+		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
+			g.Own[name] = fl.Value.String()
+		}
+	}
+	lim, err := boundLimits(g)
+	if err != nil {
+		return err
+	}
+	return a.bounded(cmd.Context(), boundsOf(g, lim, false), f)
 }
 
 func memoryMsg(b worker.Bounds) string {

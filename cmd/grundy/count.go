@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"grundy/incexc"
 	"grundy/query"
+	"grundy/report"
 )
 
 func newCountCmd(a *app) *cobra.Command {
@@ -21,7 +23,11 @@ func newCountCmd(a *app) *cobra.Command {
 			if cmd.Flags().Changed("from") {
 				req.From = from
 			}
-			out, err := query.Count(cmd.Context(), req, query.Limits{MaxList: maxListNumbers})
+			var out report.Count
+			err := a.boundedCmd(cmd, func(ctx context.Context) (err error) {
+				out, err = query.Count(ctx, req, query.Limits{MaxList: maxListNumbers})
+				return err
+			})
 			if err != nil {
 				return err
 			}
@@ -29,5 +35,6 @@ func newCountCmd(a *app) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&from, "from", "1", "count in L..N instead of 1..N (L ≥ 1)")
+	addBoundFlags(cmd.Flags())
 	return cmd
 }

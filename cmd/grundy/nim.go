@@ -157,19 +157,22 @@ func newNimTableCmd(a *app) *cobra.Command {
 			if pngFile != "" {
 				limit = maxTablePicture
 			}
-			out, err := query.Nim(cmd.Context(), query.NimRequest{Op: "table", Args: args}, query.Limits{MaxTable: limit})
-			if err != nil {
-				return err
-			}
-			t := out.(report.NimTable)
-			if pngFile != "" || svgFile != "" {
-				return a.writeHeatmap(t.N, t.Table, pngFile, svgFile)
-			}
-			return a.emit(t, t.WriteText)
+			return a.boundedCmd(cmd, func(ctx context.Context) error {
+				out, err := query.Nim(ctx, query.NimRequest{Op: "table", Args: args}, query.Limits{MaxTable: limit})
+				if err != nil {
+					return err
+				}
+				t := out.(report.NimTable)
+				if pngFile != "" || svgFile != "" {
+					return a.writeHeatmap(t.N, t.Table, pngFile, svgFile)
+				}
+				return a.emit(t, t.WriteText)
+			})
 		},
 	}
 	cmd.Flags().StringVar(&pngFile, "png", "", "write a PNG heatmap to the file F (- for stdout)")
 	cmd.Flags().StringVar(&svgFile, "svg", "", "write an SVG heatmap to the file F (- for stdout)")
+	addBoundFlags(cmd.Flags())
 	return cmd
 }
 

@@ -166,7 +166,11 @@ func newOctalScanCmd(a *app) *cobra.Command {
 				bar = a.newProgress(false, int64(n), desc, "codes")
 			}
 			req.Done = func() { bar.Add(1) }
-			out, err := sweep.Scan(cmd.Context(), req, query.Limits{})
+			var out report.Scan
+			err = a.boundedCmd(cmd, func(ctx context.Context) (err error) {
+				out, err = sweep.Scan(ctx, req, query.Limits{})
+				return err
+			})
 			bar.Finish()
 			if log != nil && out.Games != nil {
 				log.Summary()
@@ -184,6 +188,7 @@ func newOctalScanCmd(a *app) *cobra.Command {
 	cmd.Flags().BoolVar(&req.Save, "save", false, "store every result in the catalogue (and skip the codes already stored at least this far)")
 	dbFlag(cmd.Flags(), &req.DB)
 	cmd.Flags().StringVar(&req.Shard, "shard", "", "compute only shard I of N, as I/N with I from 0 (default: from SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX with --shards)")
+	addBoundFlags(cmd.Flags())
 	cmd.Flags().IntVar(&shards, "shards", 0, "the number of shards, for an index from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's completions)")
 	return cmd
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -73,21 +72,10 @@ func newSolveCmd(a *app) *cobra.Command {
 // the command line's limits with the script budgets of the flags. Without --script, the script
 // flags are refused.
 func (a *app) scriptRequest(g gameArgs, src, name *string) (query.Limits, error) {
-	lim := query.CLI()
 	// --timeout and --max-memory bound rulesets too (see bounded); the others are scripts' only.
-	if s, ok := g.Own["timeout"]; ok {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			return lim, badInput("--timeout: want a positive duration such as 30s or 2m, got %q", s)
-		}
-		lim.ScriptTimeout = d
-	}
-	if s, ok := g.Own["max-memory"]; ok {
-		v, err := cliarg.Uint64(s)
-		if err != nil || v == 0 || v > 1<<40 {
-			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
-		}
-		lim.ScriptMemory = v << 20
+	lim, err := boundLimits(g)
+	if err != nil {
+		return lim, err
 	}
 	file, ok := g.Own["script"]
 	if !ok {
