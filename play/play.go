@@ -26,6 +26,9 @@ type Game struct {
 	// JSON reads moves only (one a line, no prompts; an illegal move is an error) and prints
 	// nothing: the caller prints the final state.
 	JSON bool
+	// Bound, if not nil, runs each step's computation (the engine's thinking on one move) under
+	// the caller's bounds (the command line's --timeout and --max-memory), returning its error.
+	Bound func(ctx context.Context, f func(context.Context) error) error
 }
 
 // Run plays g, reading lines from in and writing to out, until the game is over, drawn by the
@@ -33,7 +36,10 @@ type Game struct {
 // move of the game. An illegal move is answered with its reason and asked again (with JSON it is
 // the error returned); a failure to read or write is an Internal error.
 func Run(ctx context.Context, g Game, in io.Reader, out io.Writer) (query.PlayStep, error) {
-	p := &player{ctx: ctx, out: out, json: g.JSON, req: g.Request, lim: g.Limits, in: bufio.NewScanner(in)}
+	p := &player{ctx: ctx, out: out, json: g.JSON, req: g.Request, lim: g.Limits, in: bufio.NewScanner(in), bound: g.Bound}
+	if p.bound == nil {
+		p.bound = func(ctx context.Context, f func(context.Context) error) error { return f(ctx) }
+	}
 	if err := p.run(g.Title, g.First); err != nil {
 		return query.PlayStep{}, err
 	}
@@ -53,6 +59,7 @@ type player struct {
 	all   []report.Played // every move of the game, for --json
 	err   error           // the first write error
 	seen  map[string]int  // positions reached with the person to move (the repetition rule)
+	bound func(ctx context.Context, f func(context.Context) error) error
 }
 
 func (p *player) printf(format string, args ...any) {
@@ -65,7 +72,11 @@ func (p *player) printf(format string, args ...any) {
 func (p *player) step(move string, engine bool) error {
 	req := p.req
 	req.Move, req.Engine = move, engine
-	st, err := query.Play(p.ctx, req, p.lim)
+	var st query.PlayStep
+	err := p.bound(p.ctx, func(ctx context.Context) (err error) {
+		st, err = query.Play(ctx, req, p.lim)
+		return err
+	})
 	if err != nil {
 		return err
 	}

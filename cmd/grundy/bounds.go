@@ -63,11 +63,7 @@ func addBoundFlags(fl *pflag.FlagSet) {
 // ruleset's computation (see bounded).
 func (a *app) boundedCmd(cmd *cobra.Command, f func(context.Context) error) error {
 	g := gameArgs{Own: map[string]string{}}
-	for _, name := range []string{"timeout", "max-memory"} {
-		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed {
-			g.Own[name] = fl.Value.String()
-		}
-	}
+	cmd.Flags().Visit(func(fl *pflag.Flag) { g.Own[fl.Name] = fl.Value.String() })
 	lim, err := boundLimits(g)
 	if err != nil {
 		return err
@@ -90,40 +86,45 @@ func timeMsg(b worker.Bounds) string {
 // the limit (exit 2), naming the flag that raises it; one that does not stop within the grace is
 // reported at once and ends the process (when a.exit is set).
 func (a *app) bounded(ctx context.Context, b worker.Bounds, f func(context.Context) error) error {
-	if b.Timeout <= 0 && b.MaxMemory == 0 {
-		return f(ctx)
-	}
-	if a.exit != nil && !worker.IsCopy() {
+	if a.exit != nil && !worker.IsCopy() && (b.Timeout > 0 || b.MaxMemory > 0) {
 		if err := worker.RunCopy(ctx, a.args, a.stdin, a.stdout, a.stderr, b); !errors.Is(err, worker.ErrNoCopy) {
 			return superviseError(err, b)
 		}
 	}
-	err, cause := worker.Bound(ctx, b, f, func(cause error) {
-		msg := timeMsg(b)
+	return a.boundHere(b)(ctx, f)
+}
+
+// boundHere returns what runs a function under b in this process (worker.Bound), as bounded does
+// in the copy: for a part of a command, such as the engine's thinking on one move of play.
+func (a *app) boundHere(b worker.Bounds) func(context.Context, func(context.Context) error) error {
+	return func(ctx context.Context, f func(context.Context) error) error {
+		err, cause := worker.Bound(ctx, b, f, func(cause error) {
+			msg := timeMsg(b)
+			switch {
+			case a.exit == nil:
+				return
+			case errors.Is(cause, worker.ErrOverMemory):
+				msg = memoryMsg(b)
+			case !errors.Is(cause, context.DeadlineExceeded):
+				return // the user's Ctrl-C: theirs to repeat
+			}
+			fmt.Fprintf(a.stderr, "grundy: %s\n", msg)
+			a.exit(exitInput)
+		})
 		switch {
-		case a.exit == nil:
-			return
+		case err == nil:
+			return nil
 		case errors.Is(cause, worker.ErrOverMemory):
-			msg = memoryMsg(b)
-		case !errors.Is(cause, context.DeadlineExceeded):
-			return // the user's Ctrl-C: theirs to repeat
+			return query.Limitf("max_memory", b.MaxMemory>>20, "%s", memoryMsg(b))
+		case errors.Is(cause, context.DeadlineExceeded) && query.KindOf(err) != query.BadInput:
+			var qe *query.Error
+			if errors.As(err, &qe) && qe.Limit != "" && qe.Limit != "timeout" && qe.Limit != "budget_ms" {
+				return err // over another limit, which it names
+			}
+			return query.Limitf("timeout", b.Timeout.String(), "%s", timeMsg(b))
 		}
-		fmt.Fprintf(a.stderr, "grundy: %s\n", msg)
-		a.exit(exitInput)
-	})
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(cause, worker.ErrOverMemory):
-		return query.Limitf("max_memory", b.MaxMemory>>20, "%s", memoryMsg(b))
-	case errors.Is(cause, context.DeadlineExceeded) && query.KindOf(err) != query.BadInput:
-		var qe *query.Error
-		if errors.As(err, &qe) && qe.Limit != "" && qe.Limit != "timeout" && qe.Limit != "budget_ms" {
-			return err // over another limit, which it names
-		}
-		return query.Limitf("timeout", b.Timeout.String(), "%s", timeMsg(b))
+		return err
 	}
-	return err
 }
 
 // superviseError is the error of a supervised copy's end: its exit status (a *worker.CopyExit,

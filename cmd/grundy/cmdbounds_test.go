@@ -40,3 +40,17 @@ func TestComputingCommandsBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayBounds (issue 26): play's --timeout and --max-memory bound the engine's thinking on each
+// move for a ruleset too (they bounded scripts only): a move that needs the Grundy values of a huge
+// heap of the grundy game (a third of a second) stops at a tiny --timeout with exit 2, naming the flag.
+func TestPlayBounds(t *testing.T) {
+	for _, c := range []struct{ flag, value, want string }{
+		{"--timeout", "1ms", "time budget of 1ms; raise it with --timeout"},
+	} {
+		args := []string{"play", "grundy-game", "65536", "--first", "engine", c.flag, c.value}
+		if _, errOut, code := runCLI(t, "", args...); code != exitInput || !strings.Contains(errOut, c.want) {
+			t.Errorf("grundy %s: exit %d, %q", strings.Join(args, " "), code, errOut)
+		}
+	}
+}

@@ -46,7 +46,7 @@ func newPlayCmd(a *app) *cobra.Command {
 			default:
 				return badInput("--first: want me (you move first) or engine, got %q", first)
 			}
-			st, err := play.Run(cmd.Context(), play.Game{Request: req, Limits: lim, Title: title, First: first, JSON: a.json}, a.stdin, a.stdout)
+			st, err := play.Run(cmd.Context(), play.Game{Request: req, Limits: lim, Title: title, First: first, JSON: a.json, Bound: a.boundHere(boundsOf(g, lim, req.Script != ""))}, a.stdin, a.stdout)
 			if err != nil || !a.json {
 				return err
 			}
