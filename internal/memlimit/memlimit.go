@@ -22,13 +22,14 @@ func Available() (bytes uint64, source string, ok bool) {
 	as := addressLimit()
 	var mapped uint64
 	if as > 0 {
-		mapped, _ = mappedBytes()
+		mapped, _ = Mapped()
 	}
 	return available(os.DirFS("/"), as, mapped)
 }
 
-// mappedBytes reads the process's virtual memory size (VmSize) from /proc/self/status.
-func mappedBytes() (uint64, error) {
+// Mapped returns the bytes this process has mapped now: its virtual memory size (VmSize in
+// /proc/self/status), what counts against its address-space limit (RLIMIT_AS).
+func Mapped() (uint64, error) {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0, err

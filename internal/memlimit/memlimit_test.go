@@ -1,6 +1,8 @@
 package memlimit
 
 import (
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -59,5 +61,18 @@ func TestAvailable(t *testing.T) {
 	}
 	if b, _, ok := Available(); !ok || b == 0 {
 		t.Errorf("this machine: %d %v", b, ok)
+	}
+}
+
+// TestMapped: what the process has mapped (VmSize) is at least what the Go runtime has obtained
+// from the system, where /proc/self/status exists.
+func TestMapped(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skipf("no /proc/self/status here: %v", err)
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if m, err := Mapped(); err != nil || m < ms.Sys {
+		t.Errorf("Mapped() = %d, %v; the runtime has %d bytes from the system", m, err, ms.Sys)
 	}
 }

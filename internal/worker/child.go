@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"grundy/internal/memlimit"
 )
 
 // EnvVar is the environment variable that makes a program started by a Pool run as its child.
@@ -80,25 +82,10 @@ func limitSelf(maxRSS uint64) {
 	if raceEnabled {
 		return
 	}
-	vm, err := mappedBytes()
+	vm, err := memlimit.Mapped()
 	if err != nil {
 		return
 	}
 	as := vm + maxRSS + 256<<20
 	syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
-}
-
-// mappedBytes reads the process's virtual memory size (VmSize) from /proc/self/status.
-func mappedBytes() (uint64, error) {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, err
-	}
-	for l := range strings.Lines(string(b)) {
-		if rest, ok := strings.CutPrefix(l, "VmSize:"); ok {
-			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb << 10, err
-		}
-	}
-	return 0, fmt.Errorf("worker: no VmSize in /proc/self/status")
 }
