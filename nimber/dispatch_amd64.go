@@ -2,7 +2,11 @@
 
 package nimber
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+
+	"grundy/internal/kernels"
+)
 
 // The amd64 dispatch. Mul (and Square, Sqrt, …) and MulSlice each have several implementations:
 // the portable code of generic.go, PCLMULQDQ (clmul_amd64.s), and for slices two GFNI kernels.
@@ -39,9 +43,9 @@ func asmSelectLevel(clmul, gfniAVX2, gfni512 bool) int {
 }
 
 // The scalar product's candidates (mulOp) and their levels.
-var mulNames = []candidateName{
-	{"go", ""},
-	{"clmul", missingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
+var mulNames = []kernels.Candidate{
+	{Name: "go"},
+	{Name: "clmul", Missing: kernels.MissingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
 }
 
 // mulWith is the product with candidate k of mulNames.
@@ -53,11 +57,11 @@ func mulWith(k int, a, b uint64) uint64 {
 }
 
 // The batch product's candidates (sliceOp): candidate k runs level k.
-var sliceNames = []candidateName{
-	asmLevelGeneric:  {"go", ""},
-	asmLevelCLMUL:    {"clmul", missingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
-	asmLevelGFNIAVX2: {"gfni-avx2", missingUnless(asmHaveCLMUL && asmHaveGFNIAVX2, "no GFNI, AVX2 and PCLMULQDQ")},
-	asmLevelGFNI:     {"gfni-avx512", missingUnless(asmHaveCLMUL && asmHaveGFNI, "no GFNI, AVX-512F, AVX-512VBMI and PCLMULQDQ")},
+var sliceNames = []kernels.Candidate{
+	asmLevelGeneric:  {Name: "go"},
+	asmLevelCLMUL:    {Name: "clmul", Missing: kernels.MissingUnless(asmHaveCLMUL, "no PCLMULQDQ and AVX")},
+	asmLevelGFNIAVX2: {Name: "gfni-avx2", Missing: kernels.MissingUnless(asmHaveCLMUL && asmHaveGFNIAVX2, "no GFNI, AVX2 and PCLMULQDQ")},
+	asmLevelGFNI:     {Name: "gfni-avx512", Missing: kernels.MissingUnless(asmHaveCLMUL && asmHaveGFNI, "no GFNI, AVX-512F, AVX-512VBMI and PCLMULQDQ")},
 }
 
 // mulSliceWith is the batch product with candidate (level) k of sliceNames.

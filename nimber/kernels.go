@@ -12,16 +12,6 @@ import (
 // is calibrated the first time the process needs it, on a few hundred random products, and every
 // candidate's products are checked against the portable code's.
 
-// candidateName is a candidate's name and why this processor cannot run it ("" when it can).
-type candidateName struct{ name, missing string }
-
-func missingUnless(ok bool, why string) string {
-	if ok {
-		return ""
-	}
-	return why
-}
-
 var (
 	mulOp   = kernels.New("mul", "product", mulCandidates)
 	sliceOp = kernels.New("mulslice", "product", sliceCandidates)
@@ -51,7 +41,7 @@ func mulCandidates() (int, []kernels.Candidate) {
 	a, b := kernelPairs(256, 21)
 	cands := make([]kernels.Candidate, len(mulNames))
 	for k, cn := range mulNames {
-		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(bool) uint64 {
+		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(bool) uint64 {
 			d := uint64(0)
 			for i := range a {
 				d = d*0x9e3779b97f4a7c15 + mulWith(k, a[i], b[i])
@@ -68,7 +58,7 @@ func sliceCandidates() (int, []kernels.Candidate) {
 	cands := make([]kernels.Candidate, len(sliceNames))
 	for k, cn := range sliceNames {
 		dst := make([]uint64, len(a))
-		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(check bool) uint64 {
+		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(check bool) uint64 {
 			mulSliceWith(k, dst, a, b)
 			d := uint64(0)
 			for _, x := range dst {

@@ -29,7 +29,7 @@ func TestKernelsForced(t *testing.T) {
 		if i < len(sliceNames) {
 			s = sliceNames[i]
 		}
-		spec := fmt.Sprintf("mul=%s,mulslice=%s", m.name, s.name)
+		spec := fmt.Sprintf("mul=%s,mulslice=%s", m.Name, s.Name)
 		cmd := exec.Command(os.Args[0], "-test.run",
 			"^(TestKernelDispatch|TestMulEdgeValues|TestMulSlice|TestAsmSquareSqrt)$", "-test.count", "1", "-test.short")
 		cmd.Env = append(os.Environ(), kernels.EnvVar+"="+spec)

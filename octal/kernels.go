@@ -13,16 +13,6 @@ import (
 // the process needs it, on a synthetic workload of a few microseconds, and every candidate's
 // output is checked against the portable code's on it.
 
-// candidateName is a candidate's name and why this processor cannot run it ("" when it can).
-type candidateName struct{ name, missing string }
-
-func missingUnless(ok bool, why string) string {
-	if ok {
-		return ""
-	}
-	return why
-}
-
 // markOp and targetsOp are the two operations; their choices are made on first use and cached.
 var (
 	markOp    = kernels.New("mark", "split", markCandidates)
@@ -88,7 +78,7 @@ func markCandidates() (int, []kernels.Candidate) {
 	for k, cn := range markNames {
 		marks := new([blockRows][1 << targetBits]uint8)
 		gen := uint8(0)
-		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(check bool) uint64 {
+		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(check bool) uint64 {
 			if gen++; gen == 0 {
 				gen = 1
 			}
@@ -134,7 +124,7 @@ func targetCandidates() (int, []kernels.Candidate) {
 	}
 	cands := make([]kernels.Candidate, len(scanNames))
 	for k, cn := range scanNames {
-		cands[k] = kernels.Candidate{Name: cn.name, Missing: cn.missing, Trial: func(check bool) uint64 {
+		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(check bool) uint64 {
 			var t targetSet
 			t[5] = 0xff // 320 … 327: never found
 			left, pairs := scanTargetsWith(k, g, nil, m, chunks*kernelChunk, &t, 8)

@@ -29,7 +29,7 @@ func TestKernelsForced(t *testing.T) {
 		if i >= len(scanNames) {
 			targets = scanNames[0]
 		}
-		spec := fmt.Sprintf("mark=%s,targets=%s", mark.name, targets.name)
+		spec := fmt.Sprintf("mark=%s,targets=%s", mark.Name, targets.Name)
 		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets)$", "-test.count", "1"}
 		if testing.Short() {
 			args = append(args, "-test.short")

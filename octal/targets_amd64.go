@@ -2,7 +2,11 @@
 
 package octal
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"grundy/internal/kernels"
+)
 
 // kernelChunk is how many splits one step of the target kernels tests.
 const kernelChunk = 32
@@ -15,11 +19,11 @@ const (
 	scanAVX512
 )
 
-var scanNames = []candidateName{
-	scanGo:       {"go", ""},
-	scanAVX2:     {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
-	scanAVX2Shuf: {"avx2-shuf", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
-	scanAVX512:   {"avx512", missingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
+var scanNames = []kernels.Candidate{
+	scanGo:       {Name: "go"},
+	scanAVX2:     {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX2Shuf: {Name: "avx2-shuf", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX512:   {Name: "avx512", Missing: kernels.MissingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
 }
 
 // scanTargetsKernel looks for the cnt targets in t among the splits lo[j]^hi[31−j], 32 per chunk,
@@ -63,10 +67,10 @@ const (
 	markAVX2
 )
 
-var markNames = []candidateName{
-	markGo:   {"go", ""},
-	markSWAR: {"swar", ""},
-	markAVX2: {"avx2", missingUnless(cpu.X86.HasAVX2, "no AVX2")},
+var markNames = []kernels.Candidate{
+	markGo:   {Name: "go"},
+	markSWAR: {Name: "swar"},
+	markAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
 }
 
 // markBlockSWAR is markBlockGo for blockRows = 16 in assembly with general registers only

@@ -2,6 +2,8 @@
 
 package octal
 
+import "grundy/internal/kernels"
+
 // Without assembly (other architectures, or the purego build tag) the target search tests one
 // split at a time and the block marking is markBlockGo: each operation has one candidate.
 
@@ -9,7 +11,7 @@ const kernelChunk = 32
 
 const scanGo = 0
 
-var scanNames = []candidateName{{"go", ""}}
+var scanNames = []kernels.Candidate{{Name: "go"}}
 
 func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
 	panic("octal: no vector kernel")
@@ -17,7 +19,7 @@ func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, fi
 
 const markGo = 0
 
-var markNames = []candidateName{{"go", ""}}
+var markNames = []kernels.Candidate{{Name: "go"}}
 
 func markBlockWith(k int, marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
 	markBlockGo(marks, gen, g, m0, rare, rv)

@@ -77,7 +77,7 @@ func TestSparse16Targets(t *testing.T) {
 // on random values: every range length around the chunk size, targets anywhere (or absent).
 func TestScanTargets(t *testing.T) {
 	for k, cn := range scanNames {
-		if cn.missing == "" {
+		if cn.Missing == "" {
 			checkScanTargets(t, k)
 		}
 	}
@@ -128,7 +128,7 @@ func checkScanTargets(t *testing.T, k int) {
 		left, pairs := scanTargetsWith(k, g, low, m, h, &got, cnt)
 		if left != wantLeft || (left == 0 && pairs < wantPairs) || pairs > h || (left > 0 && got != want) {
 			t.Fatalf("trial %d (m %d, %d bits): left %d pairs %d, want left %d after %d pairs (kernel %s)",
-				trial, m, bitsV, left, pairs, wantLeft, wantPairs, scanNames[k].name)
+				trial, m, bitsV, left, pairs, wantLeft, wantPairs, scanNames[k].Name)
 		}
 	}
 }
@@ -137,7 +137,7 @@ func checkScanTargets(t *testing.T, k int) {
 // values and rare lists, partners up to the last value before the block.
 func TestMarkBlock(t *testing.T) {
 	for k, cn := range markNames {
-		if cn.missing == "" {
+		if cn.Missing == "" {
 			checkMarkBlock(t, k)
 		}
 	}
@@ -165,7 +165,7 @@ func checkMarkBlock(t *testing.T, k int) {
 		markBlockWith(k, &got, gen, g, m0, rare, rv)
 		markBlockGo(&want, gen, g, m0, rare, rv)
 		if got != want {
-			t.Fatalf("trial %d: marks differ (n0 %d, m0 %d, %d rare heaps, kernel %s)", trial, n0, m0, len(rare), markNames[k].name)
+			t.Fatalf("trial %d: marks differ (n0 %d, m0 %d, %d rare heaps, kernel %s)", trial, n0, m0, len(rare), markNames[k].Name)
 		}
 	}
 }
@@ -174,7 +174,7 @@ func checkMarkBlock(t *testing.T, k int) {
 // target search finds nor how many splits it counts, on long scans (past the copy's end).
 func TestScanTargetsLow(t *testing.T) {
 	for k, cn := range scanNames {
-		if cn.missing == "" {
+		if cn.Missing == "" {
 			checkScanTargetsLow(t, k)
 		}
 	}

@@ -244,3 +244,12 @@ func names(cands []Candidate) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// MissingUnless returns "" when ok and why otherwise: the Missing of a Candidate that needs what
+// ok tests ("no AVX2").
+func MissingUnless(ok bool, why string) string {
+	if ok {
+		return ""
+	}
+	return why
+}
