@@ -242,26 +242,21 @@ func (g *Game) EngineMoveLoopy(keys []string) (Move, error) {
 // Values returns g(0..to), the Grundy values of the positions 0..to (ints), calling progress (when
 // not nil) now and then with the positions done and asked for.
 func (g *Game) Values(to uint64, progress func(done, total int64)) ([]uint64, error) {
-	vals := make([]uint64, 0, min(to, 1<<20)+1)
-	for n := uint64(0); n <= to; n++ {
-		v, err := g.solver.Value(strconv.FormatUint(n, 10))
-		if err != nil {
-			return nil, err
-		}
-		vals = append(vals, v)
-		if progress != nil && (n%256 == 255 || n == to) {
-			progress(int64(n)+1, int64(to)+1)
-		}
-	}
-	return vals, nil
+	return valuesTo(to, progress, g.solver.Value)
 }
 
 // LoopyValues returns γ(0..to), the loopy values of the positions 0..to (ints), calling progress
 // as Values does.
 func (g *Game) LoopyValues(to uint64, progress func(done, total int64)) ([]game.LoopyValue, error) {
-	vals := make([]game.LoopyValue, 0, min(to, 1<<20)+1)
+	return valuesTo(to, progress, g.solver.LoopyValue)
+}
+
+// valuesTo returns value(n) for the positions n = 0..to (ints), calling progress (when not nil)
+// every 256 positions and at the end.
+func valuesTo[V any](to uint64, progress func(done, total int64), value func(string) (V, error)) ([]V, error) {
+	vals := make([]V, 0, min(to, 1<<20)+1)
 	for n := uint64(0); n <= to; n++ {
-		v, err := g.solver.LoopyValue(strconv.FormatUint(n, 10))
+		v, err := value(strconv.FormatUint(n, 10))
 		if err != nil {
 			return nil, err
 		}
