@@ -3,14 +3,9 @@ package query
 import (
 	"context"
 	"errors"
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"grundy/internal/cliarg"
 	"grundy/misere"
-	"grundy/octal"
 	"grundy/report"
 	"grundy/rules"
 )
@@ -46,19 +41,14 @@ type MisereAnswer = report.Misere
 // the whole game's quotient (no max_heap).
 const maxProveHeap = 255
 
-// maxMisereTable bounds the multiplication table Misere returns (order²).
-const maxMisereTable = 1024
-
 // Misere computes the misère quotient of a take-and-break game.
 func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, error) {
-	var g misere.Game
 	if r.Ruleset != "" {
 		if r.Game != "" {
 			return nil, Badf(`give either "game" or "ruleset", not both`)
 		}
 		r.Game = r.Ruleset
 	}
-	name := r.Game
 	if r.Script != "" {
 		if r.Game != "" || len(r.Flags) > 0 {
 			return nil, Badf(`give either "game" (or "ruleset") or "script", not both`)
@@ -68,61 +58,20 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 			return nil, err
 		}
 		defer run.close()
-		name = run.name
-		g = run.HeapGame()
-		ans, err := misereOf(ctx, g, name, r, lim)
+		ans, err := misereOf(ctx, run.HeapGame(), run.name, r, lim)
 		if err != nil {
 			return nil, run.fail(err)
 		}
 		return ans, nil
 	}
-	if name == "" {
+	if r.Game == "" {
 		return nil, Badf(`missing "game": a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset; or "script"`)
 	}
-	if len(r.Flags) == 0 && name == "nim" {
-		return misereOf(ctx, misere.Nim(), name, r, lim)
+	g, title, err := rules.NamedHeapGame(r.Game, r.Flags)
+	if err != nil {
+		return nil, classify(err, lim, false)
 	}
-	// A ruleset of the catalogue (a take-and-break game by its code, another by its moves), else
-	// a code.
-	rs, rerr := rules.New(name, r.Flags)
-	if rerr == nil {
-		g, err := rules.HeapGame(rs)
-		if err != nil {
-			return nil, err
-		}
-		return misereOf(ctx, g, rulesetTitle(name, r.Flags), r, lim)
-	}
-	_, unknown := rules.Lookup(name)
-	switch c, err := octal.Parse(name); {
-	case len(r.Flags) == 0 && err == nil:
-		g = misere.Octal(c)
-	case unknown == nil:
-		return nil, rerr
-	case len(r.Flags) > 0:
-		names := slices.Sorted(maps.Keys(r.Flags))
-		return nil, Badf("unknown flag %s: %s is not a ruleset, so it takes no flags of its own (misere's are --max-heap, --max-size, --stable, --script, --timeout and --max-memory; 'grundy rules' lists the rulesets)",
-			strings.Join(names, ", "), name)
-	default:
-		return nil, Badf("%v (a code such as 0.07, grundy, one of kayles, dawson-kayles, grundy-game, nim, or a one-heap ruleset)", err)
-	}
-	return misereOf(ctx, g, name, r, lim)
-}
-
-// rulesetTitle names a ruleset with its flags as the answer names it ("subtract --set 1,3,4").
-func rulesetTitle(name string, flags map[string]string) string {
-	for _, k := range slices.Sorted(maps.Keys(flags)) {
-		name += fmt.Sprintf(" --%s %s", k, flags[k])
-	}
-	return name
-}
-
-// misereLabel names a ruleset's heap game in the methods of misère answers: a take-and-break
-// ruleset by its code ("0.77"), another by its name and flags.
-func misereLabel(rs rules.Ruleset, flags map[string]string) string {
-	if t, ok := rs.(rules.TakeAndBreak); ok {
-		return t.Code().String()
-	}
-	return rulesetTitle(rs.Info().Name, flags)
+	return misereOf(ctx, g, title, r, lim)
 }
 
 // misereOf computes the quotient of g for r.
@@ -165,28 +114,9 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, 
 		}
 		return nil, err
 	}
-	a := &MisereAnswer{Game: name, MaxHeap: q.MaxHeap(), Stopped: stop, Order: q.Order(), POrder: q.POrder(),
-		Generators: q.Generators(), Pretending: q.Pretending(), PPortion: q.PPortion(), Sizes: q.Sizes()}
-	if a.PPortion == nil {
-		a.PPortion = []int{}
-	}
-	a.Presentation = []string{}
-	for _, rel := range q.Presentation() {
-		a.Presentation = append(a.Presentation, rel.String())
-	}
-	for e := 0; e < q.Order(); e++ {
-		a.Elements = append(a.Elements, q.Name(e))
-	}
-	if q.Order() <= maxMisereTable {
-		a.Table = q.Table()
-	}
-	a.Provable = misere.Provable(g)
 	pr, err := misere.Prove(q)
 	if err != nil {
 		return nil, err
 	}
-	if pr != nil {
-		a.Proved, a.Period, a.Preperiod, a.ProvedAt = true, &pr.Period, &pr.Preperiod, &pr.Heap
-	}
-	return a, nil
+	return report.NewMisere(name, q, stop, misere.Provable(g), pr), nil
 }

@@ -1,15 +1,10 @@
 package query
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 
 	"grundy/internal/cliarg"
 	"grundy/internal/memlimit"
@@ -53,7 +48,7 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits, opts ...Options) (
 		}
 	}
 	if o.ValuesFile != "" {
-		if err := checkWritable(o.ValuesFile); err != nil {
+		if err := octal.CheckValuesFile(o.ValuesFile); err != nil {
 			return report.Octal{}, Badf("--values-file %s: %v", o.ValuesFile, err)
 		}
 	}
@@ -119,7 +114,7 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits, opts ...Options) (
 		last = opt.To
 	}
 	if o.ValuesFile != "" {
-		if err := writeValues(o.ValuesFile, res, last); err != nil {
+		if err := octal.WriteValuesFile(o.ValuesFile, res, last); err != nil {
 			saved.valuesErr = err
 			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
 		}
@@ -195,26 +190,6 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int,
 	return c, opt, to, nil
 }
 
-// checkWritable reports whether a file can be written at path (the values file), without changing
-// what is there:
-// the directory must exist and take a new file, and path must not be a directory.
-func checkWritable(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return errors.New("is a directory")
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".grundy-probe-*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return pe.Err
-		}
-		return err
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
-}
-
 // checkpoint says whether the checkpoint was saved, and if not, why and which is the last good one.
 func (s savedState) checkpoint(o Options) string {
 	switch {
@@ -254,32 +229,6 @@ func (s savedState) note(o Options) string {
 	return ": " + strings.Join(parts, ", ")
 }
 
-func writeValues(path string, res *octal.Result, last int) error {
-	// Without blocking: a FIFO that nobody reads is an error at once, not a wait for ever.
-	fh, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, 0o666)
-	if errors.Is(err, syscall.ENXIO) {
-		return fmt.Errorf("%s is a FIFO that nobody is reading", path)
-	}
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(fh, 1<<20)
-	buf := make([]byte, 0, 32)
-	for i := 0; i <= last; i++ {
-		v, _ := res.Value(i)
-		buf = strconv.AppendInt(buf[:0], int64(i), 10)
-		buf = append(buf, ' ')
-		buf = strconv.AppendUint(buf, uint64(v), 10)
-		buf = append(buf, '\n')
-		w.Write(buf)
-	}
-	err = w.Flush()
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
 // ResultStore keeps the results of octal computations (package sweep's catalogue, for --save).
 type ResultStore interface {
 	// Check makes sure a result can be stored; Octal calls it before computing, so that a store
@@ -291,25 +240,16 @@ type ResultStore interface {
 }
 
 // MemoryBudget returns the memory budget of an octal computation on this machine: the size flag
-// (2G, 512M, …) when given, otherwise DefaultMemoryBudget's.
-func MemoryBudget(flag string) (int64, error) {
+// (2G, 512M, …) when given, otherwise memlimit.Budget's (3/4 of the available memory) with the
+// bound it comes from (source; empty for the flag).
+func MemoryBudget(flag string) (budget int64, source string, err error) {
 	if flag != "" {
 		v, err := cliarg.Size(flag)
 		if err != nil {
-			return 0, Badf("--max-memory %v", err)
+			return 0, "", Badf("--max-memory %v", err)
 		}
-		return v, nil
+		return v, "", nil
 	}
-	b, _ := DefaultMemoryBudget()
-	return b, nil
-}
-
-// DefaultMemoryBudget returns 3/4 of the memory this process can take (memlimit.Available: the
-// least of MemAvailable, the room under `ulimit -v` and under its cgroup's limit), 2 GiB if
-// none is known, and says which bound it comes from.
-func DefaultMemoryBudget() (int64, string) {
-	if b, source, ok := memlimit.Available(); ok {
-		return int64(min(b, 1<<62) / 4 * 3), "3/4 of " + source
-	}
-	return 2 << 30, "2 GiB, the available memory being unknown"
+	budget, source = memlimit.Budget()
+	return budget, source, nil
 }

@@ -118,3 +118,12 @@ func capNote(out *report.Solve, total int) {
 		out.Note = n
 	}
 }
+
+// misereLabel names a ruleset's heap game in the methods of misère answers: a take-and-break
+// ruleset by its code ("0.77"), another by its name and flags.
+func misereLabel(rs rules.Ruleset, flags map[string]string) string {
+	if t, ok := rs.(rules.TakeAndBreak); ok {
+		return t.Code().String()
+	}
+	return rules.Title(rs.Info().Name, flags)
+}

@@ -63,3 +63,33 @@ func (a *Misere) WriteText(w io.Writer) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// MaxMisereTable bounds the multiplication table NewMisere writes (order²): a larger quotient's
+// answer has no table.
+const MaxMisereTable = 1024
+
+// NewMisere writes the quotient q of the heap game named name (computed until stop: "max-heap",
+// "stable" or "proved") as the answer of grundy misere; provable says that the periodicity
+// theorem applies to the game, and pr is its proof that q is the whole game's quotient (nil when
+// it is not proved).
+func NewMisere(name string, q *misere.Quotient, stop string, provable bool, pr *misere.Proof) *Misere {
+	a := &Misere{Game: name, MaxHeap: q.MaxHeap(), Stopped: stop, Order: q.Order(), POrder: q.POrder(),
+		Generators: q.Generators(), Pretending: q.Pretending(), PPortion: q.PPortion(), Sizes: q.Sizes(),
+		Presentation: []string{}, Provable: provable}
+	if a.PPortion == nil {
+		a.PPortion = []int{}
+	}
+	for _, rel := range q.Presentation() {
+		a.Presentation = append(a.Presentation, rel.String())
+	}
+	for e := 0; e < q.Order(); e++ {
+		a.Elements = append(a.Elements, q.Name(e))
+	}
+	if q.Order() <= MaxMisereTable {
+		a.Table = q.Table()
+	}
+	if pr != nil {
+		a.Proved, a.Period, a.Preperiod, a.ProvedAt = true, &pr.Period, &pr.Preperiod, &pr.Heap
+	}
+	return a
+}

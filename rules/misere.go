@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -91,61 +90,6 @@ const (
 	MisereQuotientMaxHeap = 40
 	MisereQuotientMaxSize = 2048
 )
-
-// HeapGame returns r as a heap game for the misère quotient (package misere): a take-and-break
-// ruleset by its code, a one-heap ruleset played on heap sizes in normal play by its moves (each
-// must leave heaps below the one moved, else the quotient's computation stops with a bad-input
-// error saying so). Any other ruleset is refused.
-func HeapGame(r Ruleset) (misere.Game, error) {
-	if t, ok := r.(TakeAndBreak); ok {
-		return misere.Octal(t.Code()), nil
-	}
-	info := r.Info()
-	if !info.OneHeap || info.Play != PlayNormal || info.Board != BoardHeaps {
-		return nil, cliarg.Errorf("%s is not a one-heap game played on heap sizes in normal play: misère quotients are of heap games (see 'grundy rules')", info.Name)
-	}
-	return &rulesetHeaps{r: r}, nil
-}
-
-// rulesetHeaps is a one-heap ruleset (positions are heap sizes) as a heap game for the misère
-// quotient: heap n is the position "n", and each move must leave heaps below n.
-type rulesetHeaps struct {
-	r       Ruleset
-	err     error
-	notHeap bool // err says the game is not a heap game
-}
-
-func (g *rulesetHeaps) Err() error { return g.err }
-
-func (g *rulesetHeaps) Options(n int) iter.Seq[[]int] {
-	return func(yield func([]int) bool) {
-		if g.err != nil {
-			return
-		}
-		p, err := g.r.Parse([]string{strconv.Itoa(n)})
-		if err != nil {
-			g.err, g.notHeap = cliarg.Errorf("misère quotients need a heap game: heap %d: %v", n, err), true
-			return
-		}
-		var heaps []int
-		for mv := range g.r.Moves(p) {
-			heaps = heaps[:0]
-			for _, a := range g.r.Args(mv.To) {
-				h, err := strconv.Atoi(a)
-				if err != nil || h < 0 || h >= n {
-					g.err, g.notHeap = cliarg.Errorf("misère quotients need a heap game: from heap %d the move %q leaves %s, not heaps below %d", n, mv.Text, strings.Join(g.r.Args(mv.To), " "), n), true
-					return
-				}
-				if h > 0 {
-					heaps = append(heaps, h)
-				}
-			}
-			if !yield(heaps) {
-				return
-			}
-		}
-	}
-}
 
 // QuotientMisere is a heap ruleset in misère play answered through its misère quotient: the same
 // moves, the player left without a move wins. Analyze answers from the quotient of the heaps up to

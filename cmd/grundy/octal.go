@@ -66,13 +66,12 @@ func newOctalCmd(a *app) *cobra.Command {
 // octalLimits are the command line's limits of octal computations: the memory budget of
 // --max-memory (default 3/4 of the available memory), raised with that flag.
 func octalLimits(maxMemory string) (query.Limits, error) {
-	budget, err := query.MemoryBudget(maxMemory)
+	budget, source, err := query.MemoryBudget(maxMemory)
 	if err != nil {
 		return query.Limits{}, err
 	}
 	raise := "--max-memory"
-	if maxMemory == "" {
-		_, source := query.DefaultMemoryBudget()
+	if source != "" {
 		raise += " (the default is " + source + ")"
 	}
 	return query.Limits{OctalBytes: budget, Raise: map[string]string{"max_seq": raise}}, nil
