@@ -26,10 +26,26 @@ var migrations = []string{
 	seconds     DOUBLE PRECISION NOT NULL,
 	saved_at    BIGINT NOT NULL
 )`,
+	// 2: the misère quotients of whole games (misere.go).
+	`CREATE TABLE IF NOT EXISTS misere (
+	code         TEXT PRIMARY KEY,
+	stopped      TEXT NOT NULL,
+	heap         BIGINT NOT NULL,
+	q_order      BIGINT NOT NULL,
+	p_order      BIGINT NOT NULL,
+	proved       BIGINT NOT NULL,
+	period       BIGINT NOT NULL,
+	preperiod    BIGINT NOT NULL,
+	max_heap     BIGINT NOT NULL,
+	max_size     BIGINT NOT NULL,
+	code_timeout DOUBLE PRECISION NOT NULL,
+	seconds      DOUBLE PRECISION NOT NULL,
+	saved_at     BIGINT NOT NULL
+)`,
 }
 
 // SchemaVersion is the schema version this build writes and reads (len(migrations)).
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 const versionTable = `CREATE TABLE IF NOT EXISTS grundy_schema (
 	version    BIGINT PRIMARY KEY,

@@ -114,6 +114,11 @@ func openSQLiteReadOnly(ctx context.Context, path string) (*DB, error) {
 		return nil, d.openErr(err)
 	}
 	d.noTable = n == 0
+	if err := sdb.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'misere'`).Scan(&n); err != nil {
+		sdb.Close()
+		return nil, d.openErr(err)
+	}
+	d.noMisere = n == 0
 	return d, nil
 }
 

@@ -50,6 +50,7 @@ type DB struct {
 	// readOnly: opened with Options.ReadOnly; noTable: so, and the file has no catalogue table
 	// yet (an empty database), which reads as an empty catalogue.
 	readOnly, noTable bool
+	noMisere          bool // so, and the file has no misère table yet (a catalogue of schema version 1)
 }
 
 // Options tune Open.

@@ -14,8 +14,8 @@ func newMisereCmd(a *app) *cobra.Command {
 		Long:               help("misere"),
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 && args[0] == "scan" {
-				return a.misereScan(cmd, args[1:])
+			if len(args) > 0 && (args[0] == "scan" || args[0] == "catalogue") {
+				return a.misereScan(cmd, args)
 			}
 			g, done, err := a.parseCommandArgs(cmd, args, []string{"max-heap", "max-size", "stable", "script", "timeout", "max-memory"}, nil)
 			if done || err != nil {
