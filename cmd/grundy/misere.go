@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"grundy/query"
+	"grundy/sweep"
 )
 
 func newMisereCmd(a *app) *cobra.Command {
@@ -29,7 +32,6 @@ func newMisereCmd(a *app) *cobra.Command {
 			if scriptFile != "" && len(g.Other) > 0 {
 				return badInput("misere --script takes no ruleset flags")
 			}
-			// --timeout and --max-memory (and --script) as solve and seq read them.
 			lim, err := a.scriptRequest(g, &req.Script, &req.ScriptName)
 			if err != nil {
 				return err
@@ -37,9 +39,7 @@ func newMisereCmd(a *app) *cobra.Command {
 			if scriptFile == "" {
 				req.Game, req.Flags = g.Args[0], g.Other
 			}
-			req.MaxHeap = query.Arg(g.Own["max-heap"])
-			req.MaxSize = query.Arg(g.Own["max-size"])
-			req.Stable = query.Arg(g.Own["stable"])
+			req.MaxHeap, req.MaxSize, req.Stable = query.Arg(g.Own["max-heap"]), query.Arg(g.Own["max-size"]), query.Arg(g.Own["stable"])
 			var out *query.MisereAnswer
 			err = a.bounded(cmd.Context(), boundsOf(g, lim, scriptFile != ""), func(ctx context.Context) (err error) {
 				out, err = query.Misere(ctx, req, lim)
@@ -53,12 +53,50 @@ func newMisereCmd(a *app) *cobra.Command {
 	}
 	// Declared for --help only: misere parses its own arguments (cliarg.SplitFlags), so that a
 	// ruleset's flags (subtract --set 1,3,4) pass through.
-	var maxHeap, maxSize, stable, scriptFile string
-	cmd.Flags().StringVar(&maxHeap, "max-heap", "", "the largest heap (default: until proved for a code, else 20)")
-	cmd.Flags().StringVar(&maxSize, "max-size", "", "stop past this many elements (default 16384)")
-	cmd.Flags().StringVar(&stable, "stable", "", "stop once this many heaps in a row add nothing")
-	cmd.Flags().StringVar(&scriptFile, "script", "", "a Starlark script whose moves are sums of smaller heaps")
-	cmd.Flags().String("timeout", "", "stop after this long (30s, 2m), exit 2 (default: none; a script's budget with --script)")
-	cmd.Flags().String("max-memory", "", "stop past this many MiB of memory, exit 2 (default: none; a script's budget with --script)")
+	for _, f := range [][2]string{{"max-heap", "the largest heap (default: until proved for a code, else 20)"}, {"max-size", "stop past this many elements (default 16384)"},
+		{"stable", "stop once this many heaps in a row add nothing"}, {"script", "a Starlark script whose moves are sums of smaller heaps"},
+		{"timeout", "stop after this long (30s, 2m), exit 2 (default: none; a script's budget with --script)"},
+		{"max-memory", "stop past this many MiB of memory, exit 2 (default: none; a script's budget with --script)"}} {
+		cmd.Flags().String(f[0], "", f[1])
+	}
 	return cmd
+}
+
+// misereScan runs `grundy misere scan PATTERN [flags]` (the whole-game misère quotient of every code
+// of the pattern, or of one shard) and `grundy misere catalogue` (the rows scan --save stored).
+func (a *app) misereScan(cmd *cobra.Command, args []string) error {
+	g, done, err := a.parseCommandArgs(cmd, args[1:], []string{"max-heap", "max-size", "code-timeout", "shard", "db", "pattern", "format", "timeout", "max-memory"}, []string{"save"})
+	if done || err != nil {
+		return err
+	}
+	db, scan := envDB(g.Own["db"]), args[0] == "scan"
+	scanOnly := g.Own["max-heap"] + g.Own["max-size"] + g.Own["code-timeout"] + g.Own["shard"] + g.Own["timeout"] + g.Own["max-memory"]
+	if len(g.Other) > 0 || scan != (len(g.Args) == 1) || scan && g.Own["pattern"]+g.Own["format"] != "" || !scan && (scanOnly != "" || g.Bools["save"]) {
+		return badInput("misere scan takes one PATTERN (a code with ? for any digit, such as 0.??) and --max-heap, --max-size, --code-timeout, --shard, --save, --db, --timeout, --max-memory, --json; misere catalogue takes --db, --pattern, --format table|csv, --json")
+	}
+	if !scan {
+		c, err := sweep.MisereCatalogueOf(cmd.Context(), sweep.MisereCatalogueRequest{DB: db, Pattern: g.Own["pattern"], Format: g.Own["format"]})
+		if err != nil {
+			return err
+		}
+		return a.emit(c, c.WriteOut)
+	}
+	var unused string
+	lim, err := a.scriptRequest(g, &unused, &unused)
+	if err != nil {
+		return err
+	}
+	req := sweep.MisereScanRequest{Pattern: g.Args[0], MaxHeap: query.Arg(g.Own["max-heap"]), MaxSize: query.Arg(g.Own["max-size"]),
+		CodeTimeout: query.Arg(g.Own["code-timeout"]), Save: g.Bools["save"], DB: db}
+	if req.Shard, err = sweep.ShardSpec(g.Own["shard"], 0, os.Getenv); err != nil {
+		return err
+	}
+	var out *sweep.MisereScanAnswer
+	if err := a.bounded(cmd.Context(), boundsOf(g, lim, false), func(ctx context.Context) (err error) {
+		out, err = sweep.MisereScan(ctx, req, lim)
+		return err
+	}); err != nil {
+		return err
+	}
+	return a.emit(out, out.WriteText)
 }

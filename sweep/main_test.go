@@ -1,0 +1,17 @@
+package sweep
+
+import (
+	"os"
+	"testing"
+
+	"grundy/internal/pgtest"
+)
+
+// pg is the throwaway PostgreSQL server of this package's catalogue tests, started on first use.
+var pg pgtest.Lazy
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pg.Stop()
+	os.Exit(code)
+}
