@@ -41,11 +41,12 @@ type entry struct {
 	prefix  []uint64
 }
 
-// Library is the library of known one-heap sequences: every take-and-break code 0.d1d2d3 in
-// hexadecimal (which includes the octal ones), every octal code 4.d1d2d3, the subtraction games
-// of every set inside {1..10}, and the catalogue's one-heap rulesets without parameters (nim,
-// lasker, split-nim, the coin games, kayles, dawson-kayles, grundy-game). Codes whose digits are
-// all 0 or 3 are the subtraction games of the sets they spell, and are listed under those.
+// Library is the library of known one-heap sequences: the catalogue's one-heap rulesets that take
+// no flags (those whose values its engine computes without cycles: nim, lasker, split-nim, the
+// coin games; kayles, dawson-kayles and grundy-game by their codes), every take-and-break code
+// 0.d1d2d3 in hexadecimal (which includes the octal ones), every octal code 4.d1d2d3, and the
+// subtraction games of every set inside {1..10}. Codes whose digits are all 0 or 3 are the
+// subtraction games of the sets they spell, and are listed under those.
 // Build one with NewLibrary or share the process's with Default; a Library is read-only once
 // built and safe for concurrent use.
 type Library struct {
@@ -67,15 +68,39 @@ var Default = sync.OnceValues(func() (*Library, error) { return NewLibrary(conte
 // NewLibrary builds the library: the first values of every known sequence, and their index.
 func NewLibrary(ctx context.Context) (*Library, error) {
 	l := &Library{seed: maphash.MakeSeed(), index: map[uint64][]ref{}}
-	for _, name := range []string{"nim", "turtles", "twins", "mock-turtles", "ruler", "lasker", "split-nim"} {
-		l.entries = append(l.entries, entry{name: name, ruleset: name, order: 0})
+	seen := map[string]bool{}
+	for _, info := range rules.Catalogue() {
+		if !info.OneHeap {
+			continue
+		}
+		rs, err := rules.New(info.Name, nil)
+		if err != nil { // a ruleset that needs flags: its instances are not one game
+			continue
+		}
+		_, seq := rs.(rules.Sequencer)
+		_, loopy := rs.(rules.Loopy)
+		if !seq || loopy {
+			continue
+		}
+		if t, ok := rs.(rules.TakeAndBreak); ok {
+			code := t.Code()
+			name := info.Name
+			if !code.IsGrundysGame() {
+				name = fmt.Sprintf("%s (%s)", code, info.Name)
+			}
+			seen[code.String()] = true
+			l.entries = append(l.entries, entry{name: name, code: &code, order: 1})
+			continue
+		}
+		l.entries = append(l.entries, entry{name: info.Name, ruleset: info.Name, order: 0})
 	}
-	for _, c := range []struct{ code, name string }{{"0.77", "kayles"}, {"0.07", "dawson-kayles"}, {"0.137", "Dawson's chess"}} {
-		code := octal.MustParse(c.code)
-		l.entries = append(l.entries, entry{name: fmt.Sprintf("%s (%s)", c.code, c.name), code: &code, order: 1})
+	// Codes with a name of their own in the literature that the catalogue has no ruleset for.
+	for _, c := range []struct{ code, name string }{{"0.137", "Dawson's chess"}} {
+		if code := octal.MustParse(c.code); !seen[c.code] {
+			seen[c.code] = true
+			l.entries = append(l.entries, entry{name: fmt.Sprintf("%s (%s)", c.code, c.name), code: &code, order: 1})
+		}
 	}
-	gg := octal.GrundysGame()
-	l.entries = append(l.entries, entry{name: "grundy-game", code: &gg, order: 1})
 	for m := 1; m < 1<<10; m++ {
 		var s []int
 		for i := 0; i < 10; i++ {
@@ -85,7 +110,6 @@ func NewLibrary(ctx context.Context) (*Library, error) {
 		}
 		l.entries = append(l.entries, entry{name: "subtract --set " + joinInts(s), sub: s, order: 2 + len(s)})
 	}
-	seen := map[string]bool{"0.77": true, "0.07": true, "0.137": true}
 	for _, pat := range []string{"x0.???", "4.???"} {
 		codes, err := octal.Expand(pat, 1<<13)
 		if err != nil {

@@ -153,8 +153,7 @@ func name1D(ctx context.Context, s []uint64, v string, lib *Library) (string, er
 		for _, f := range r.Findings {
 			switch {
 			case f.Kind == "closed-form":
-				k := varN.ReplaceAllString(f.Key, "${1}"+v+"${2}")
-				return paren(varN.ReplaceAllString(k, "${1}"+v+"${2}")), nil
+				return inVar(f.Key, v), nil
 			case f.Kind == "identity" && f.Known.Shift == 0 && !f.Known.Doubled:
 				return fmt.Sprintf("%s(%s)", f.Known.Name, v), nil
 			}

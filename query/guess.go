@@ -165,20 +165,17 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits, progress func
 		if err != nil {
 			return nil, classify(err, lim, false)
 		}
-		known, err := guess.KnownOf(rs, r.Flags, s)
-		if err != nil {
-			return nil, classify(err, lim, false)
-		}
-		rep, err := guess.Sequence(ctx, s.Values, guess.Options{Name: name, Known: known, Library: lib})
+		rep, err := guess.Sequence(ctx, s.Values, guess.Options{Name: name, Known: guess.KnownOf(rs, s), Library: lib})
 		return rep, classify(err, lim, false)
 	}
-	heaps, coin, theorems, ok := guess.TableTheorems(r.Ruleset, r.Flags, maxGuessHeaps)
+	shape, ok := guess.TableTheorems(rs, maxGuessHeaps)
+	heaps, coin := shape.Heaps, shape.Coin
 	if !ok {
-		return nil, Badf("guess takes a one-heap ruleset (with Grundy values), wythoff, acrostic, corners, tartan or moore; %s is none of them", r.Ruleset)
+		return nil, Badf("guess takes a one-heap ruleset with Grundy values, or one of two coordinates or many heaps whose theory proves a rule (wythoff, acrostic, corners, tartan, moore); %s is neither", r.Ruleset)
 	}
 	if r.Heaps > 0 {
-		if r.Ruleset != "moore" && r.Heaps != 2 {
-			return nil, Badf("%s has two coordinates: heaps must be 2", r.Ruleset)
+		if !shape.AnyHeaps && r.Heaps != heaps {
+			return nil, Badf("%s has %d coordinates: heaps must be %d", r.Ruleset, heaps, heaps)
 		}
 		heaps = r.Heaps
 	}
@@ -203,7 +200,7 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits, progress func
 	if err != nil {
 		return nil, classify(err, lim, false)
 	}
-	rep, err := guess.Shape(ctx, name, vals, to, heaps, lib, guess.Known{}, theorems)
+	rep, err := guess.Shape(ctx, name, vals, to, heaps, lib, guess.Known{}, shape.Theorems)
 	if err == nil && absent {
 		rep.Note = "a coordinate numbered from 1 has no coin 0: g is 0 there (an absent coin)"
 	}

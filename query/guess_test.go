@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"grundy/guess"
+	"grundy/rules"
 )
 
 func guessReport(t *testing.T, r GuessRequest, lim Limits) *guess.Report {
@@ -48,6 +49,21 @@ func TestGuessRulesets(t *testing.T) {
 		{"wythoff", nil, "40", "beatty α=φ β=φ²"},
 		{"moore", map[string]string{"k": "2"}, "7", "bits mod 3"},
 		{"moore", map[string]string{"k": "3"}, "4", "bits mod 4"},
+	}
+	// Every ruleset of the catalogue is either a case above or refused as bad input (it is not a
+	// game guess reads, or it needs flags): a ruleset that guess takes must have its case here.
+	covered := map[string]bool{}
+	for _, c := range cases {
+		covered[c.ruleset] = true
+	}
+	for _, name := range rules.Names() {
+		if covered[name] {
+			continue
+		}
+		_, err := Guess(context.Background(), GuessRequest{Ruleset: name, To: "10"}, CLI())
+		if KindOf(err) != BadInput {
+			t.Errorf("%s: guess answers (error %v) but the test has no case for it", name, err)
+		}
 	}
 	for _, c := range cases {
 		r := guessReport(t, GuessRequest{Ruleset: c.ruleset, Flags: c.flags, To: Arg(c.to)}, CLI())

@@ -22,6 +22,7 @@ type coinRule struct {
 	first   uint64 // the first coin index (0 or 1)
 	last    uint64 // the largest coin index handled
 	g       func(i uint64) uint64
+	form    string // g in closed form, as Rule.Form writes it
 	summary string
 	theory  string
 	// sets yields every legal set of coins to turn whose rightmost coin is i (i included), in
@@ -36,6 +37,7 @@ func coinRules() []coinRule {
 	return []coinRule{
 		{
 			name: "turtles", first: 1, last: ^uint64(0),
+			form:    "n",
 			g:       func(i uint64) uint64 { return i },
 			summary: "Turning Turtles: turn over one or two coins, the rightmost from heads to tails",
 			theory:  "coin n is a Nim heap of n (seed 003): the value is the XOR of the heads-up coins",
@@ -53,6 +55,7 @@ func coinRules() []coinRule {
 		},
 		{
 			name: "mock-turtles", first: 0, last: 1<<63 - 1,
+			form:    "2n + [n evil]",
 			g:       odious,
 			summary: "Mock Turtles: turn over one, two or three coins, the rightmost from heads to tails",
 			theory:  "coin n has value 2n or 2n+1, whichever is odious (odd number of binary ones): the odious numbers 1, 2, 4, 7, 8, 11, … (seed 003, OEIS A000069)",
@@ -74,6 +77,7 @@ func coinRules() []coinRule {
 		},
 		{
 			name: "ruler", first: 1, last: ^uint64(0),
+			form:    "2^v2(n) (n ≥ 1)",
 			g:       func(i uint64) uint64 { return i & -i },
 			summary: "Ruler: turn over any number of adjacent coins ending with the rightmost, which goes from heads to tails",
 			theory:  "coin n has value the largest power of 2 dividing n; the XOR of the values of coins 1..n is the Gray code n ^ (n>>1), so the winning run ending at coin i starts after the coin s = inverse Gray(Gray(i) ^ x) (seed 003 family, Winning Ways)",
@@ -100,6 +104,7 @@ func coinRules() []coinRule {
 		},
 		{
 			name: "twins", first: 0, last: ^uint64(0),
+			form:    "n",
 			g:       func(i uint64) uint64 { return i },
 			summary: "Twins: turn over exactly two coins, the rightmost from heads to tails",
 			theory:  "coin n (numbered from 0) is a Nim heap of n (seed 003: Turning Corners is Twins × Twins)",
