@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,70 +11,23 @@ import (
 	"strconv"
 	"time"
 
-	"grundy/internal/cliarg"
+	"grundy/api"
 	"grundy/query"
 )
 
-// apiError is an error answer: an HTTP status and a message, plus the limit's name and value for 422.
-type apiError struct {
-	Status int    `json:"-"`
-	Msg    string `json:"error"`
-	Limit  string `json:"limit,omitempty"`
-	Max    any    `json:"max,omitempty"`
-	// RetryAfter, in seconds, is sent as the Retry-After header too (a busy server's 503).
-	RetryAfter int `json:"retry_after_s,omitempty"`
-}
-
-// Error returns the message.
-func (e *apiError) Error() string { return e.Msg }
-
-func badRequest(format string, args ...any) *apiError {
-	return &apiError{Status: http.StatusBadRequest, Msg: fmt.Sprintf(format, args...)}
-}
+// apiError is an error answer: an HTTP status and the document {"error", "limit", "max"} (see
+// api.ErrorDoc).
+type apiError = api.ErrorDoc
 
 // overLimit is the 422 answer for a request whose work exceeds the limit called name.
 func overLimit(name string, max any, format string, args ...any) *apiError {
 	return &apiError{Status: http.StatusUnprocessableEntity, Msg: fmt.Sprintf(format, args...), Limit: name, Max: max}
 }
 
-// asAPIError maps any error to its answer. A *query.Error by its kind: bad input 400, over a
-// limit 422 naming the limit, cancelled 503, internal 500 (as the command line exits 2, 2, 1, 1).
-// Otherwise: cliarg input errors are 400, context errors are 422 (time budget) or 503 (client
-// gone; nobody reads it), anything else 500.
-func (s *Server) asAPIError(err error) *apiError {
-	var ae *apiError
-	var qe *query.Error
-	switch {
-	case errors.As(err, &ae):
-		return ae
-	case errors.As(err, &qe):
-		return s.fromQuery(qe)
-	case cliarg.IsInput(err):
-		return badRequest("%s", err.Error())
-	case errors.Is(err, context.DeadlineExceeded):
-		return overLimit("budget_ms", s.limits.BudgetMillis, "the request ran out of its time budget of %v", s.limits.Budget)
-	case errors.Is(err, context.Canceled):
-		return &apiError{Status: http.StatusServiceUnavailable, Msg: "request cancelled"}
-	default:
-		return &apiError{Status: http.StatusInternalServerError, Msg: "internal failure: " + err.Error()}
-	}
-}
-
-// fromQuery is the answer for an error of package query.
-func (s *Server) fromQuery(e *query.Error) *apiError {
-	switch e.Kind {
-	case query.BadInput:
-		return badRequest("%s", e.Msg)
-	case query.OverLimit:
-		if e.Limit == "" {
-			return overLimit("budget_ms", s.limits.BudgetMillis, "%s", e.Msg)
-		}
-		return overLimit(e.Limit, e.Max, "%s", e.Msg)
-	case query.Cancelled:
-		return &apiError{Status: http.StatusServiceUnavailable, Msg: "request cancelled"}
-	}
-	return &apiError{Status: http.StatusInternalServerError, Msg: e.Msg}
-}
+// asAPIError maps any error to its answer (api.FromError under the server's time budget): a
+// *query.Error by its kind, bad input 400, over a limit 422 naming the limit, cancelled 503,
+// internal 500 (as the command line exits 2, 2, 1, 1).
+func (s *Server) asAPIError(err error) *apiError { return api.FromError(err, s.limits.Budget) }
 
 // writeJSON writes v as the JSON body of a response with the given status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -89,13 +40,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // encode returns v as JSON followed by a newline.
-func encode(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := query.Encode(&buf, v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func encode(v any) ([]byte, error) { return api.Encode(v) }
 
 // writeError writes the answer of an error, with its Retry-After header when it has one.
 func writeError(w http.ResponseWriter, ae *apiError) {
@@ -130,50 +75,21 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *apiE
 }
 
 // decodeBytes decodes body into v strictly: one JSON object, with no field v does not know.
-func (s *Server) decodeBytes(body []byte, v any) *apiError {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return s.decodeError(err)
-	}
-	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
-		if err == nil {
-			return badRequest("the request body must hold exactly one JSON object")
-		}
-		return s.decodeError(err)
-	}
-	return nil
-}
+func (s *Server) decodeBytes(body []byte, v any) *apiError { return api.DecodeInto(body, v) }
 
+// decodeError is the answer of a body that cannot be read: 413 over MaxBodyBytes, else 400.
 func (s *Server) decodeError(err error) *apiError {
 	var mbe *http.MaxBytesError
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &mbe):
+	if errors.As(err, &mbe) {
 		return &apiError{Status: http.StatusRequestEntityTooLarge,
 			Msg:   fmt.Sprintf("the request body is larger than the limit of %d bytes", mbe.Limit),
 			Limit: "max_body_bytes", Max: mbe.Limit}
-	case errors.Is(err, io.EOF):
-		return badRequest("the request body is empty; want a JSON object")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return badRequest("the request body is cut short: not complete JSON")
-	case errors.As(err, &se):
-		return badRequest("malformed JSON at byte %d: %v", se.Offset, err)
-	case errors.As(err, &te):
-		if te.Field != "" {
-			return badRequest("field %q: want %s, got JSON %s (numbers go as strings, e.g. \"12\")", te.Field, te.Type, te.Value)
-		}
-		return badRequest("want a JSON object, got JSON %s", te.Value)
-	default:
-		return badRequest("%v", err)
 	}
+	return api.DecodeError(err)
 }
 
-// endpoint adapts a JSON handler: it decodes the request into a fresh *Req, runs do under the
-// request's time budget (and, when heavy(req) is true, holding one of the heavy-job slots, in a
-// worker process when the server has them, the budget starting once it has its slot), and writes
-// the answer or the error. A nil heavy means never heavy.
+// endpoint adapts a JSON handler: it decodes the request into a fresh *Req and answers it as
+// serve does, heavy when heavy(req) is true. A nil heavy means never heavy.
 func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Context, req *Req) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, ae := s.readBody(w, r)
@@ -185,44 +101,68 @@ func endpoint[Req any](s *Server, heavy func(*Req) bool, do func(ctx context.Con
 			writeError(w, ae)
 			return
 		}
-		if heavy != nil && heavy(req) {
-			if err := s.precheck(req); err != nil {
-				writeError(w, s.asAPIError(err))
-				return
-			}
+		s.serve(w, r, body, heavy != nil && heavy(req), req, func(ctx context.Context) (any, error) { return do(ctx, req) })
+	}
+}
+
+// apiEndpoint is the handler of the endpoint of package api called name: the request decoded
+// by api.Decode and answered by its query function under the server's limits, as serve does.
+func (s *Server) apiEndpoint(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, ae := s.readBody(w, r)
+		var req *api.Request
+		if ae == nil {
+			req, ae = api.Decode(name, body)
 		}
-		status := http.StatusOK
-		var b []byte
-		var err error
-		ans := &held{s: s} // the heavy answer's memory, until it is sent
-		defer ans.done()
-		switch {
-		case heavy != nil && heavy(req) && s.pool != nil:
-			// The worker decodes the same body and comes back here, without a pool.
-			status, b, err = s.runWorker(r.Context(), r.URL.Path, body, ans)
-		case heavy != nil && heavy(req):
-			b, err = s.runHeavy(r.Context(), func(ctx context.Context) (any, error) { return do(ctx, req) }, ans)
-		default:
-			ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
-			defer cancel()
-			var v any
-			if v, err = safely(ctx, func(ctx context.Context) (any, error) { return do(ctx, req) }); err == nil {
-				b, err = encode(v)
-			}
+		if ae != nil {
+			writeError(w, ae)
+			return
 		}
-		if err == nil {
-			err = s.checkAnswer(b)
-		}
-		if err != nil {
-			b = nil
-			ans.done()
+		s.serve(w, r, body, req.Heavy(), req.Query(), func(ctx context.Context) (any, error) { return req.Answer(ctx, s.queryLimits()) })
+	}
+}
+
+// serve answers a decoded request (req, decoded from body) by do, under the request's time
+// budget (and, when heavy, holding one of the heavy-job slots, in a worker process when the
+// server has them, the budget starting once it has its slot), and writes the answer or the error.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, body []byte, heavy bool, req any, do func(ctx context.Context) (any, error)) {
+	if heavy {
+		if err := s.precheck(req); err != nil {
 			writeError(w, s.asAPIError(err))
 			return
 		}
-		ans.trim(len(b))
-		s.writeDeadline(w, len(b))
-		writeRaw(w, status, b)
 	}
+	status := http.StatusOK
+	var b []byte
+	var err error
+	ans := &held{s: s} // the heavy answer's memory, until it is sent
+	defer ans.done()
+	switch {
+	case heavy && s.pool != nil:
+		// The worker decodes the same body and comes back here, without a pool.
+		status, b, err = s.runWorker(r.Context(), r.URL.Path, body, ans)
+	case heavy:
+		b, err = s.runHeavy(r.Context(), do, ans)
+	default:
+		ctx, cancel := context.WithTimeout(r.Context(), s.limits.Budget)
+		defer cancel()
+		var v any
+		if v, err = safely(ctx, do); err == nil {
+			b, err = encode(v)
+		}
+	}
+	if err == nil {
+		err = s.checkAnswer(b)
+	}
+	if err != nil {
+		b = nil
+		ans.done()
+		writeError(w, s.asAPIError(err))
+		return
+	}
+	ans.trim(len(b))
+	s.writeDeadline(w, len(b))
+	writeRaw(w, status, b)
 }
 
 // safely calls f, turning a panic into an internal error.

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"grundy/query"
 	"grundy/report"
 )
@@ -18,8 +16,3 @@ type NimResult = report.Nim
 // NimTable is the answer of POST /api/nim with op "table", the document `grundy nim table N --json`
 // prints.
 type NimTable = report.NimTable
-
-// nim answers as `grundy nim OP ARGS --json` does.
-func (s *Server) nim(ctx context.Context, r *NimRequest) (any, error) {
-	return query.Nim(ctx, *r, s.queryLimits())
-}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"grundy/query"
 	"grundy/report"
 )
@@ -20,7 +18,3 @@ type MoveEntry = report.MoveEntry
 
 // Played is one move of a step.
 type Played = report.Played
-
-func (s *Server) play(ctx context.Context, r *PlayRequest) (any, error) {
-	return query.Play(ctx, *r, s.queryLimits())
-}

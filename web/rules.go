@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"grundy/api"
 	"grundy/query"
 	"grundy/report"
 )
@@ -19,12 +20,12 @@ type Catalogue = report.Rules
 
 // rulesHandler answers GET /api/rules.
 func (s *Server) rulesHandler(w http.ResponseWriter, r *http.Request) {
-	res, err := query.Rules(r.Context(), query.RulesRequest{}, s.queryLimits())
-	if err != nil {
-		writeError(w, s.asAPIError(err))
+	b, ae := api.Call(r.Context(), "rules", []byte("{}"), s.queryLimits())
+	if ae != nil {
+		writeError(w, ae)
 		return
 	}
-	writeJSON(w, http.StatusOK, res)
+	writeRaw(w, http.StatusOK, b)
 }
 
 // catalogue returns the whole catalogue.
@@ -36,8 +37,3 @@ func catalogue() Catalogue {
 // SolveRequest is the body of POST /api/solve: a ruleset (its flags by name without dashes) or
 // a script's source, the position as command-line arguments, misère and loopy play.
 type SolveRequest = query.SolveRequest
-
-// solve answers as `grundy solve … --json` does.
-func (s *Server) solve(ctx context.Context, r *SolveRequest) (any, error) {
-	return query.Solve(ctx, *r, s.queryLimits())
-}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-
 	"grundy/query"
 )
 
@@ -10,7 +8,3 @@ import (
 // as for `grundy seq --script`) and the last heap To; the answer is g(0..To) as `grundy seq
 // --script FILE --to N --json` prints it.
 type ScriptRequest = query.ScriptRequest
-
-func (s *Server) script(ctx context.Context, r *ScriptRequest) (any, error) {
-	return query.Script(ctx, *r, s.queryLimits())
-}

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"grundy/api"
 	"grundy/query"
 )
 
@@ -36,9 +37,9 @@ const progressEvery = 100 * time.Millisecond
 // requests and requests over the limits get the plain error answers of /api/seq instead.
 func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 	body, ae := s.readBody(w, r)
-	req := new(SeqRequest)
+	var req *api.Request
 	if ae == nil {
-		ae = s.decodeBytes(body, req)
+		req, ae = api.Decode("seq", body)
 	}
 	if ae != nil {
 		writeError(w, ae)
@@ -55,13 +56,13 @@ func (s *Server) seqStream(w http.ResponseWriter, r *http.Request) {
 	defer ans.done()
 	go func() {
 		defer close(finished)
-		if s.pool != nil && req.Code == "" {
+		if s.pool != nil && req.Query().(*SeqRequest).Code == "" {
 			// Rulesets answer at once, without progress: in a worker, as /api/seq.
 			b, runErr = s.seqInWorker(ctx, body, ans)
 		} else {
 			progress := query.Options{Progress: func(d, t int64) { done.Store(d); target.Store(t) }}
 			b, runErr = s.runHeavy(ctx, func(ctx context.Context) (any, error) {
-				return query.Seq(ctx, *req, s.queryLimits(), progress)
+				return req.Answer(ctx, s.queryLimits(), progress)
 			}, ans)
 		}
 		if runErr == nil {
