@@ -57,3 +57,27 @@ func BenchmarkStop(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWhole measures the time to the certified quotient of the whole game (Compute with
+// Prove, heap by heap until the periodicity theorem's check passes): 0.75 (heap 23) and Kayles
+// (heap 169). Each must end proved. cpu-ms/op is the process's CPU time (user and system, all
+// threads) per computation, which a loaded machine inflates less than the wall time.
+func BenchmarkWhole(b *testing.B) {
+	for _, code := range []string{"0.75", "0.77"} {
+		b.Run(code, func(b *testing.B) {
+			g := Octal(octal.MustParse(code))
+			var q *Quotient
+			cpu0 := cpuTime()
+			for b.Loop() {
+				var stop string
+				var err error
+				q, stop, err = Compute(context.Background(), g, Options{MaxHeap: 255, Prove: true})
+				if err != nil || stop != StopProved {
+					b.Fatalf("%s: %q %v", code, stop, err)
+				}
+			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(q.MaxHeap()), "heap")
+		})
+	}
+}

@@ -63,6 +63,10 @@ type growth struct {
 	// bitset: the searches go further in the same memory, and computations that stopped at
 	// the search's limit go on (and take longer to stop).
 	compactNodes bool
+	// trace, when set, is told of every failing trial: the round, the trial, its least failure
+	// (counts of each heap) and whether that sum is in fact a P-position, and whether the trial
+	// was an accelerated one (long runs such as Dawson's Kayles' heap 34 use it).
+	trace func(round int, t *Quotient, fail []int32, wantP, accelerated bool)
 }
 
 // extendWith is extend with the limits of g.
@@ -175,6 +179,9 @@ func (q *Quotient) extendWith(ctx context.Context, g growth) (*Quotient, error) 
 			t.sizes = append(slices.Clone(q.sizes), t.Order())
 			t.peak = peak
 			return t, nil
+		}
+		if g.trace != nil {
+			g.trace(round, t, f, wantP, accelerated)
 		}
 		if round == rounds {
 			return fail(&SizeError{Max: maxSize, Heap: n, Rounds: rounds})
