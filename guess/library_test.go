@@ -59,35 +59,39 @@ func identities(r *Report) []Finding {
 // names lists a finding's known game and its equals.
 func names(f Finding) []string { return append([]string{f.Known.Name}, f.Known.Also...) }
 
+// catalogueScripts are the catalogue's one-heap rulesets written as Starlark scripts
+// (testdata), each with the known game it must be recognised as and that game's facts.
+var catalogueScripts = []struct {
+	ruleset       string // the catalogue ruleset the script plays
+	file, prelude string
+	n             int
+	name          string // the known game (its name or one of Also), unshifted
+	closed        string // a closed form expected, or ""
+	// The known game's facts: period, preperiod, saltus, proved (period 0: none).
+	per, pre, saltus int
+	proved           bool
+}{
+	{"nim", "nim.star", "", 200, "nim", "n", 0, 0, 0, false},
+	{"turtles", "turtles.star", "", 200, "turtles", "n", 0, 0, 0, false},
+	{"twins", "twins.star", "", 200, "twins", "n", 0, 0, 0, false},
+	{"ruler", "ruler.star", "", 100, "ruler", "2^v2(n) (n ≥ 1)", 0, 0, 0, false},
+	{"mock-turtles", "mock-turtles.star", "", 60, "mock-turtles", "2n + [n evil]", 0, 0, 0, false},
+	{"lasker", "lasker.star", "", 100, "lasker", "", 4, 1, 4, true},
+	{"split-nim", "split-nim.star", "", 60, "split-nim", "", 0, 0, 0, false},
+	{"grundy-game", "grundy-game.star", "", 100, "grundy-game", "", 0, 0, 0, false},
+	{"kayles", "octal.star", `CODE = "0.77"`, 100, "0.77 (kayles)", "", 12, 71, 0, true},
+	{"dawson-kayles", "octal.star", `CODE = "0.07"`, 100, "0.07 (dawson-kayles)", "", 34, 53, 0, true},
+	{"octal", "octal.star", `CODE = "0.137"`, 100, "0.137 (Dawson's chess)", "", 34, 52, 0, true},
+	{"subtract", "subtract.star", `SET = [2, 5]`, 100, "subtract --set 2,5", "", 7, 0, 0, true},
+	{"subtract", "subtract.star", `SET = [1, 2, 3]`, 100, "subtract --set 1,2,3", "n mod 4", 4, 0, 0, true},
+}
+
 // TestCatalogueAsScripts: the catalogue's one-heap rulesets, written as Starlark scripts, are
 // recognised as themselves (or an equal game) with their closed form or period, and nothing is
 // proved: the known game's proved facts come with the identity, which stays a conjecture.
 func TestCatalogueAsScripts(t *testing.T) {
 	lib := library(t)
-	cases := []struct {
-		file, prelude string
-		n             int
-		name          string // the known game (its name or one of Also), unshifted
-		closed        string // a closed form expected, or ""
-		// The known game's facts: period, preperiod, saltus, proved (period 0: none).
-		per, pre, saltus int
-		proved           bool
-	}{
-		{"nim.star", "", 200, "nim", "n", 0, 0, 0, false},
-		{"turtles.star", "", 200, "turtles", "n", 0, 0, 0, false},
-		{"twins.star", "", 200, "twins", "n", 0, 0, 0, false},
-		{"ruler.star", "", 100, "ruler", "2^v2(n) (n ≥ 1)", 0, 0, 0, false},
-		{"mock-turtles.star", "", 60, "mock-turtles", "2n + [n evil]", 0, 0, 0, false},
-		{"lasker.star", "", 100, "lasker", "", 4, 1, 4, true},
-		{"split-nim.star", "", 60, "split-nim", "", 0, 0, 0, false},
-		{"grundy-game.star", "", 100, "grundy-game", "", 0, 0, 0, false},
-		{"octal.star", `CODE = "0.77"`, 100, "0.77 (kayles)", "", 12, 71, 0, true},
-		{"octal.star", `CODE = "0.07"`, 100, "0.07 (dawson-kayles)", "", 34, 53, 0, true},
-		{"octal.star", `CODE = "0.137"`, 100, "0.137 (Dawson's chess)", "", 34, 52, 0, true},
-		{"subtract.star", `SET = [2, 5]`, 100, "subtract --set 2,5", "", 7, 0, 0, true},
-		{"subtract.star", `SET = [1, 2, 3]`, 100, "subtract --set 1,2,3", "n mod 4", 4, 0, 0, true},
-	}
-	for _, c := range cases {
+	for _, c := range catalogueScripts {
 		what := c.file + " " + c.prelude
 		g := scriptValues(t, c.file, c.prelude, c.n)
 		r, err := Sequence(context.Background(), g, Options{Name: what, Library: lib})
