@@ -76,7 +76,7 @@ func orNil[T any](v T, err error) (any, error) {
 }
 
 // names lists the endpoints in the order Endpoints gives them.
-var names = []string{"solve", "seq", "octal", "misere", "nim", "basis", "count", "script", "play", "guess", "rules"}
+var names = []string{"solve", "seq", "octal", "misere", "nim", "basis", "count", "script", "play", "guess", "graph", "rules"}
 
 // lookup returns the endpoint called name.
 func lookup(name string) (endpoint, bool) {
@@ -123,6 +123,10 @@ func lookup(name string) (endpoint, bool) {
 		return bind("guess", always, func(ctx context.Context, r query.GuessRequest, l query.Limits, o query.Options) (any, error) {
 			return orNil(query.Guess(ctx, r, l, query.Options{Progress: o.Progress}))
 		}), true
+	case "graph":
+		return bind("graph", always, func(ctx context.Context, r query.GraphRequest, l query.Limits, _ query.Options) (any, error) {
+			return orNil(query.Graph(ctx, r, l))
+		}), true
 	case "rules":
 		return bind("rules", never, func(ctx context.Context, r query.RulesRequest, l query.Limits, _ query.Options) (any, error) {
 			return orNil(query.Rules(ctx, r, l))
@@ -133,7 +137,7 @@ func lookup(name string) (endpoint, bool) {
 
 // Endpoints returns the names of the endpoints, each answered by the query function of the same
 // name (query.Solve for "solve"): solve, seq, octal, misere, nim, basis, count, script, play,
-// guess and rules. A server may offer only some of them.
+// guess, graph and rules. A server may offer only some of them.
 func Endpoints() []string { return slices.Clone(names) }
 
 // Decode reads body, the request document of the endpoint called name, strictly: one JSON

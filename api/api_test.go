@@ -45,6 +45,7 @@ func TestCallIsQuery(t *testing.T) {
 		{"basis", `{"op": "rank", "numbers": ["3", "5", "6"]}`, enc(query.Basis(ctx, query.BasisRequest{Op: "rank", Numbers: []string{"3", "5", "6"}}, lim))},
 		{"count", `{"n": "100", "divisors": ["2", "3"]}`, enc(query.Count(ctx, query.CountRequest{N: "100", Divisors: []string{"2", "3"}}, lim))},
 		{"rules", `{}`, enc(query.Rules(ctx, query.RulesRequest{}, lim))},
+		{"graph", `{"nodes": 3, "edges": [[0, 1], [1, 0], [1, 2]]}`, enc(query.Graph(ctx, query.GraphRequest{Nodes: 3, Edges: [][2]int{{0, 1}, {1, 0}, {1, 2}}}, lim))},
 	}
 	for _, c := range cases {
 		got, e := Call(ctx, c.endpoint, []byte(c.body), lim)

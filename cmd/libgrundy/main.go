@@ -1,0 +1,122 @@
+// Command libgrundy is grundy as a C library: build it with
+//
+//	go build -buildmode=c-shared -o libgrundy.so ./cmd/libgrundy
+//
+// (which also writes libgrundy.h). The Python package in python/ builds and loads it. A request is
+// the JSON document the web API takes, named by its endpoint (package api), and its answer is the
+// document the command line prints with --json. Every function may be called from any thread.
+//
+//	uint64_t grundy_begin(void);            a new call (never 0): cancel, progress and values refer to it
+//	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, &doc, &doclen);
+//	                                        answers the request; returns the status (200, 400, 422,
+//	                                        500, 503) and the document in doc (free it with grundy_free)
+//	void grundy_cancel(call);               stops the call's computation; grundy_run returns within 2 s
+//	void grundy_progress(call, &done, &total);
+//	int grundy_values(call, &n, &largest);  1 when the call kept a sequence's values (keep_values)
+//	int grundy_copy_values(call, buf, width, n, &err);   the kept values into buf (width 2, 4 or 8)
+//	void grundy_end(call);                  forgets the call
+//	int grundy_nim_mul(call, a, b, out, n, &err); out[i] = a[i] ⊗ b[i] over uint64 arrays, in place
+//	void grundy_free(p);                    frees a document or an error message
+//
+// The logic is package internal/clib's; this file converts C's arguments.
+package main
+
+/*
+#include <stdint.h>
+#include <stdlib.h>
+*/
+import "C"
+
+import (
+	"time"
+	"unsafe"
+
+	"grundy/internal/clib"
+)
+
+// lib is the table of calls of this process: a C caller holds calls by their ids, so the table
+// lives as long as the library.
+var lib = clib.New()
+
+func main() {}
+
+// cDoc hands b to C as a malloc'd buffer.
+func cDoc(b []byte, out **C.char, outLen *C.size_t) {
+	*out = (*C.char)(C.CBytes(b))
+	*outLen = C.size_t(len(b))
+}
+
+//export grundy_begin
+func grundy_begin() C.uint64_t { return C.uint64_t(lib.Begin()) }
+
+//export grundy_cancel
+func grundy_cancel(call C.uint64_t) { lib.Cancel(uint64(call)) }
+
+//export grundy_end
+func grundy_end(call C.uint64_t) { lib.End(uint64(call)) }
+
+//export grundy_progress
+func grundy_progress(call C.uint64_t, done, total *C.int64_t) {
+	d, t := lib.Progress(uint64(call))
+	*done, *total = C.int64_t(d), C.int64_t(t)
+}
+
+//export grundy_run
+func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, doc **C.char, docLen *C.size_t) C.int {
+	o := clib.Options{MaxMemory: uint64(maxMemory), KeepValues: keepValues != 0}
+	if timeoutMs > 0 {
+		o.Timeout = time.Duration(timeoutMs) * time.Millisecond
+	}
+	b, status := lib.Run(uint64(call), C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen)), o)
+	cDoc(b, doc, docLen)
+	return C.int(status)
+}
+
+//export grundy_values
+func grundy_values(call C.uint64_t, n *C.size_t, largest *C.uint64_t) C.int {
+	k, m, ok := lib.Values(uint64(call))
+	*n, *largest = C.size_t(k), C.uint64_t(m)
+	if !ok {
+		return 0
+	}
+	return 1
+}
+
+//export grundy_copy_values
+func grundy_copy_values(call C.uint64_t, buf unsafe.Pointer, width C.int, n C.size_t, errMsg **C.char) C.int {
+	var dst any
+	switch width {
+	case 2:
+		dst = unsafe.Slice((*uint16)(buf), int(n))
+	case 4:
+		dst = unsafe.Slice((*uint32)(buf), int(n))
+	case 8:
+		dst = unsafe.Slice((*uint64)(buf), int(n))
+	default:
+		*errMsg = C.CString("width must be 2, 4 or 8")
+		return 1
+	}
+	if err := lib.CopyValues(uint64(call), dst); err != nil {
+		*errMsg = C.CString(err.Error())
+		return 1
+	}
+	return 0
+}
+
+//export grundy_nim_mul
+func grundy_nim_mul(call C.uint64_t, a, b, out *C.uint64_t, n C.size_t, errMsg **C.char) C.int {
+	k := int(n)
+	if k == 0 {
+		return 0
+	}
+	err := lib.NimMul(uint64(call), unsafe.Slice((*uint64)(unsafe.Pointer(out)), k),
+		unsafe.Slice((*uint64)(unsafe.Pointer(a)), k), unsafe.Slice((*uint64)(unsafe.Pointer(b)), k))
+	if err != nil {
+		*errMsg = C.CString(err.Error())
+		return 1
+	}
+	return 0
+}
+
+//export grundy_free
+func grundy_free(p unsafe.Pointer) { C.free(p) }
