@@ -76,20 +76,21 @@ func TestMisereRulesetAgainstSearch(t *testing.T) {
 }
 
 // searchMisere analyzes the position args of the named ruleset in misère play by the engine's
-// search (rules.Misere), without the quotient.
+// search (rules.MisereRuleset.AnalyzeBySearch), without the quotient.
 func searchMisere(ctx context.Context, name string, flags map[string]string, args []string) (rules.Analysis, error) {
 	r, err := rules.New(name, flags)
 	if err != nil {
 		return rules.Analysis{}, err
 	}
-	if r, err = rules.Misere(r); err != nil {
-		return rules.Analysis{}, err
-	}
-	p, err := r.Parse(args)
+	m, err := rules.Misere(r, "")
 	if err != nil {
 		return rules.Analysis{}, err
 	}
-	return r.Analyze(ctx, p)
+	p, err := m.Parse(args)
+	if err != nil {
+		return rules.Analysis{}, err
+	}
+	return m.(*rules.MisereRuleset).AnalyzeBySearch(ctx, p)
 }
 
 func TestMisereRulesetRefusals(t *testing.T) {

@@ -65,10 +65,12 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 		if play := rs.Info().Play; play != "normal" {
 			return PlayStep{}, Badf("%s is already %s play: \"misere\" applies to normal-play rulesets", r.Ruleset, play)
 		}
-		qm, err := rules.MisereByQuotient(rs, misereLabel(rs, r.Flags))
-		if err != nil {
+		mr, err := rules.Misere(rs, misereLabel(rs, r.Flags))
+		qm, ok := mr.(*rules.MisereRuleset)
+		if err != nil || !ok || !qm.ByQuotient() {
 			return PlayStep{}, Badf(`"misere" play is offered for heap games (take-and-break games such as kayles, one-heap rulesets played on heap sizes) and scripts; %s: play misere-nim or misere-moore, or solve --misere`, r.Ruleset)
 		}
+		qm.QuotientOnly = true
 		rs = qm
 	}
 	info := rs.Info()
@@ -148,3 +150,8 @@ func playMoves(lim Limits) int {
 	}
 	return 500
 }
+
+// DrawRepeats is the repetition rule of play against the engine (rules.DrawRepeats): a game is
+// declared a draw when a position occurs for the DrawRepeats-th time with the same player to
+// move. Play is answered one step at a time, so the driver (the command line, the page) counts.
+const DrawRepeats = rules.DrawRepeats

@@ -62,32 +62,23 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	return ans, nil
 }
 
-// solveRuleset answers a SolveRequest for a built-in ruleset.
+// solveRuleset answers a SolveRequest for a built-in ruleset: the ruleset is built once, and
+// rules.Solve picks the method and answers; the answer is written as its document.
 func solveRuleset(ctx context.Context, r SolveRequest) (Answer, error) {
 	rs, err := rules.New(r.Ruleset, r.Flags)
 	if err != nil {
 		return nil, err
 	}
-	if lr, ok := rs.(rules.Loopy); ok {
-		return solveLoopyRuleset(ctx, lr, r)
+	sol, err := rules.Solve(ctx, rs, r.Position, rules.Mode{Misere: r.Misere, Loopy: r.Loopy, Label: misereLabel(rs, r.Flags)})
+	switch {
+	case err != nil:
+		return nil, err
+	case sol.Loopy != nil:
+		return NewLoopySolve(sol.R, sol.Pos, *sol.Loopy), nil
+	case sol.Sum != nil:
+		return quotientSolve(r, *sol.Sum), nil
 	}
-	if r.Loopy {
-		return nil, Badf("loopy play (--loopy, \"loopy\": true) applies to script games and the rulesets with cycles (windup, square-but-one)")
-	}
-	if r.Misere {
-		// A heap game is decided through its misère quotient when the quotient applies; any
-		// other ruleset, or a sum past the quotient's limits, by the misère ruleset.
-		if qm, err := rules.MisereByQuotient(rs, misereLabel(rs, r.Flags)); err == nil {
-			a, ok, err := qm.AnalyzeSum(ctx, r.Position)
-			if err != nil || ok {
-				return quotientSolve(r, a), err
-			}
-		}
-		if rs, err = rules.Misere(rs); err != nil {
-			return nil, err
-		}
-	}
-	return analyze(ctx, rs, r.Position)
+	return NewReport(sol.R, sol.Pos, *sol.Analysis), nil
 }
 
 // quotientSolve writes a misère sum of heaps decided through the misère quotient as the answer

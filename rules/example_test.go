@@ -53,7 +53,7 @@ func ExampleSequenceOf() {
 
 func ExampleMisere() {
 	r, _ := rules.New("nim", nil)
-	m, _ := rules.Misere(r)
+	m, _ := rules.Misere(r, "")
 	p, _ := m.Parse([]string{"1", "1", "1"})
 	a, _ := m.Analyze(context.Background(), p)
 	fmt.Println(m.Info().Name, a.Outcome)

@@ -15,13 +15,13 @@ import (
 // runs out of positions (a long chain) or of moves (one position with very many moves).
 func TestSearchLimits(t *testing.T) {
 	chain, _ := New("subtract", map[string]string{"max": "1"})
-	mv := misereView{chain}
+	mv := &MisereRuleset{Ruleset: chain}
 	_, err := searchAnalysisWithin(context.Background(), mv, Position{1 << 40}, 1<<20, 1000)
 	if !cliarg.IsInput(err) || !strings.Contains(err.Error(), "more than 1000 positions") {
 		t.Fatalf("positions: %v", err)
 	}
 	wy, _ := New("wythoff", nil)
-	_, err = searchAnalysisWithin(context.Background(), misereView{wy}, Position{1 << 40, 1 << 40}, 5000, 1<<20)
+	_, err = searchAnalysisWithin(context.Background(), &MisereRuleset{Ruleset: wy}, Position{1 << 40, 1 << 40}, 5000, 1<<20)
 	if !cliarg.IsInput(err) || !strings.Contains(err.Error(), "more than 5000 moves") {
 		t.Fatalf("moves: %v", err)
 	}

@@ -13,23 +13,6 @@ import (
 	"grundy/octal"
 )
 
-// misereView plays a normal-play ruleset in misère play: same moves, the last mover loses. It
-// answers by the engine's search within SearchLimit positions.
-type misereView struct{ Ruleset }
-
-func (m misereView) canon(p Position) Position { return Canonical(m.Ruleset, p) }
-
-func (m misereView) Info() Info {
-	info := m.Ruleset.Info()
-	info.Play = "misère"
-	return info
-}
-
-// Analyze answers p in misère play by the engine's search.
-func (m misereView) Analyze(ctx context.Context, p Position) (Analysis, error) {
-	return searchAnalysis(ctx, m, p)
-}
-
 // misereForm is implemented by the rulesets whose misère play is a ruleset of the catalogue with
 // a theorem of its own (nim: misere-nim; moore: misere-moore).
 type misereForm interface{ misereRuleset() (Ruleset, bool) }
@@ -38,19 +21,29 @@ func (nim) misereRuleset() (Ruleset, bool)     { return misereNim{}, true }
 func (m moore) misereRuleset() (Ruleset, bool) { return moore{k: m.k, misere: true}, !m.misere }
 
 // Misere returns r in misère play (whoever makes the last move loses): the misère ruleset of the
-// catalogue where a theorem gives one (nim, moore), otherwise r's moves answered by the engine's
-// search within SearchLimit positions. A ruleset that is not normal play is refused.
-func Misere(r Ruleset) (Ruleset, error) {
+// catalogue where a theorem gives one (nim, moore), otherwise a [*MisereRuleset] of r's moves,
+// answered through the misère quotient of r's heap game where r is one ([HeapGame]) and by the
+// engine's search otherwise. label names the heap game in the methods of answers ("" names it by
+// its code, or its name). A ruleset that is not normal play is refused.
+func Misere(r Ruleset, label string) (Ruleset, error) {
 	if f, ok := r.(misereForm); ok {
 		if m, ok := f.misereRuleset(); ok {
 			return m, nil
 		}
 	}
 	info := r.Info()
-	if info.Play != "normal" {
+	if info.Play != PlayNormal {
 		return nil, cliarg.Errorf("%s is already %s play: --misere applies to normal-play rulesets", info.Name, info.Play)
 	}
-	return misereView{r}, nil
+	if label == "" {
+		label = info.Name
+		if t, ok := r.(TakeAndBreak); ok {
+			label = t.Code().String()
+		}
+	}
+	m := &MisereRuleset{Ruleset: r, label: label}
+	m.game, _ = HeapGame(r)
+	return m, nil
 }
 
 // SequenceOf returns the Grundy values g(0..n) of r, a one-heap ruleset ([Sequencer]); other
@@ -91,57 +84,57 @@ const (
 	MisereQuotientMaxSize = 2048
 )
 
-// QuotientMisere is a heap ruleset in misère play answered through its misère quotient: the same
-// moves, the player left without a move wins. Analyze answers from the quotient of the heaps up to
-// the largest (at most MisereQuotientMaxHeap, MisereQuotientMaxSize elements), refusing past them.
-type QuotientMisere struct {
+// MisereRuleset is a normal-play ruleset in misère play: the same moves, the player left without a
+// move wins. Analyze answers through the misère quotient of the ruleset's heap game where it is
+// one and the quotient decides the position (heaps up to MisereQuotientMaxHeap, a quotient of at
+// most MisereQuotientMaxSize elements), and by the engine's search within SearchLimit positions
+// otherwise; AnalyzeSum also decides sums of larger heaps of a code whose whole-game quotient is
+// proved. [Misere] makes one.
+type MisereRuleset struct {
 	Ruleset
-	game  misere.Game
-	label string
-	q     *misere.Quotient
+	// QuotientOnly refuses, instead of searching, a position the quotient does not decide: play
+	// against the engine, which answers every step at once.
+	QuotientOnly bool
+	label        string
+	game         misere.Game      // the ruleset's heap game; nil when it is not one
+	q            *misere.Quotient // the quotient computed so far
+	noQuotient   bool             // the quotient was found not to apply: search
 }
 
-// MisereByQuotient returns r in misère play through its misère quotient, named label in methods:
-// r must be a heap game ([HeapGame]) without a misère theorem of its own (nim and moore have
-// misere-nim and misere-moore).
-func MisereByQuotient(r Ruleset, label string) (*QuotientMisere, error) {
-	if f, ok := r.(misereForm); ok {
-		if _, ok := f.misereRuleset(); ok {
-			return nil, cliarg.Errorf("%s has a misère theorem of its own", r.Info().Name)
-		}
-	}
-	g, err := HeapGame(r)
-	if err != nil {
-		return nil, err
-	}
-	return &QuotientMisere{Ruleset: r, game: g, label: label}, nil
-}
+// ByQuotient reports whether the ruleset is a heap game, answered through its misère quotient.
+func (m *MisereRuleset) ByQuotient() bool { return m.game != nil }
 
 // Info is the ruleset's, in misère play.
-func (m *QuotientMisere) Info() Info {
+func (m *MisereRuleset) Info() Info {
 	in := m.Ruleset.Info()
 	in.Play = PlayMisere
 	return in
 }
 
+func (m *MisereRuleset) canon(p Position) Position { return Canonical(m.Ruleset, p) }
+
+// quotientMisses is the error of element for a position the quotient does not decide.
+type quotientMisses struct{ error }
+
 // heaps reads a position's heaps.
-func (m *QuotientMisere) heaps(p Position) ([]int, error) {
+func (m *MisereRuleset) heaps(p Position) ([]int, error) {
 	var hs []int
 	for _, a := range m.Args(p) {
 		h, err := strconv.Atoi(a)
 		if err != nil || h < 0 {
-			return nil, cliarg.Errorf("misère play: %q is not a heap", a)
+			return nil, quotientMisses{cliarg.Errorf("misère play: %q is not a heap", a)}
 		}
 		if h > MisereQuotientMaxHeap {
-			return nil, cliarg.Errorf("misère play through the misère quotient takes heaps up to %d, not %d", MisereQuotientMaxHeap, h)
+			return nil, quotientMisses{cliarg.Errorf("misère play through the misère quotient takes heaps up to %d, not %d", MisereQuotientMaxHeap, h)}
 		}
 		hs = append(hs, h)
 	}
 	return hs, nil
 }
 
-// element returns the quotient's element of the sum p, computing the quotient as far as needed.
-func (m *QuotientMisere) element(ctx context.Context, p Position) (int, error) {
+// element returns the quotient's element of the sum p, computing the quotient as far as needed;
+// a quotientMisses error where the quotient does not decide p.
+func (m *MisereRuleset) element(ctx context.Context, p Position) (int, error) {
 	hs, err := m.heaps(p)
 	if err != nil {
 		return 0, err
@@ -154,7 +147,10 @@ func (m *QuotientMisere) element(ctx context.Context, p Position) (int, error) {
 		q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: top, MaxSize: MisereQuotientMaxSize})
 		var se *misere.SizeError
 		if errors.As(err, &se) {
-			return 0, limitf(m.Info().Name, "max_size", MisereQuotientMaxSize, "misère play of %s: the quotient of heaps ≤ %d grows past %d elements", m.label, top, MisereQuotientMaxSize)
+			return 0, quotientMisses{limitf(m.Info().Name, "max_size", MisereQuotientMaxSize, "misère play of %s: the quotient of heaps ≤ %d grows past %d elements", m.label, top, MisereQuotientMaxSize)}
+		}
+		if rh, ok := m.game.(*rulesetHeaps); ok && err != nil && rh.notHeap && ctx.Err() == nil {
+			return 0, quotientMisses{err}
 		}
 		if err != nil {
 			return 0, err
@@ -164,9 +160,31 @@ func (m *QuotientMisere) element(ctx context.Context, p Position) (int, error) {
 	return m.q.Element(hs)
 }
 
-// Analyze answers p in misère play from the quotient: its outcome and every move into the
-// P-portion.
-func (m *QuotientMisere) Analyze(ctx context.Context, p Position) (Analysis, error) {
+// Analyze answers p in misère play: from the quotient, its outcome and every move into the
+// P-portion; by the engine's search where the quotient does not decide p (refused with
+// QuotientOnly).
+func (m *MisereRuleset) Analyze(ctx context.Context, p Position) (Analysis, error) {
+	if m.game == nil || m.noQuotient {
+		return m.AnalyzeBySearch(ctx, p)
+	}
+	a, err := m.analyzeByQuotient(ctx, p)
+	var miss quotientMisses
+	if errors.As(err, &miss) && !m.QuotientOnly {
+		return m.AnalyzeBySearch(ctx, p)
+	}
+	if errors.As(err, &miss) {
+		return Analysis{}, miss.error
+	}
+	return a, err
+}
+
+// AnalyzeBySearch answers p in misère play by the engine's search, whatever the quotient offers.
+func (m *MisereRuleset) AnalyzeBySearch(ctx context.Context, p Position) (Analysis, error) {
+	return searchAnalysis(ctx, m, p)
+}
+
+// analyzeByQuotient answers p from the quotient.
+func (m *MisereRuleset) analyzeByQuotient(ctx context.Context, p Position) (Analysis, error) {
 	e, err := m.element(ctx, p)
 	if err != nil {
 		return Analysis{}, err
@@ -206,14 +224,22 @@ type HeapMove struct {
 }
 
 // AnalyzeSum decides the misère sum of the heaps args (argument strings) through the quotient
-// of the heaps up to the largest; ok is false when the quotient does not apply (a heap past
-// MisereQuotientMaxHeap, a quotient past MisereQuotientMaxSize elements, a move that does not
-// leave smaller heaps), and the caller searches instead. An argument that is not a number is
-// bad input.
-func (m *QuotientMisere) AnalyzeSum(ctx context.Context, args []string) (a SumAnalysis, ok bool, err error) {
-	if len(args) == 0 {
+// of the heaps up to the largest; ok is false when the quotient does not apply (not a heap game,
+// a heap past MisereQuotientMaxHeap unless the whole game's quotient is proved, a quotient past
+// MisereQuotientMaxSize elements, a move that does not leave smaller heaps), and Analyze then
+// searches. An argument that is not a number is bad input.
+func (m *MisereRuleset) AnalyzeSum(ctx context.Context, args []string) (a SumAnalysis, ok bool, err error) {
+	if len(args) == 0 || m.game == nil {
 		return SumAnalysis{}, false, nil
 	}
+	a, ok, err = m.analyzeSum(ctx, args)
+	if !ok && err == nil {
+		m.noQuotient = true // Analyze searches at once
+	}
+	return a, ok, err
+}
+
+func (m *MisereRuleset) analyzeSum(ctx context.Context, args []string) (a SumAnalysis, ok bool, err error) {
 	heaps := make([]int, len(args))
 	big := make([]uint64, len(args))
 	top, past := 0, false
@@ -291,7 +317,7 @@ const MisereWholeMaxHeap = 255
 // MisereWholeMaxHeap within MisereQuotientMaxSize elements (misere.Whole: a heap past the proof
 // acts as a heap below it, by the period); ok is false otherwise (the caller searches instead).
 // Heaps above the largest int are not taken.
-func (m *QuotientMisere) analyzeWhole(ctx context.Context, heaps []uint64) (a SumAnalysis, ok bool, err error) {
+func (m *MisereRuleset) analyzeWhole(ctx context.Context, heaps []uint64) (a SumAnalysis, ok bool, err error) {
 	if !misere.Provable(m.game) {
 		return SumAnalysis{}, false, nil
 	}

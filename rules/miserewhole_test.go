@@ -17,15 +17,19 @@ import (
 // left to the search.
 func TestMisereWholeGame(t *testing.T) {
 	ctx := context.Background()
-	quotient := func(name string, flags map[string]string) *QuotientMisere {
+	quotient := func(name string, flags map[string]string) *MisereRuleset {
 		t.Helper()
 		r, err := New(name, flags)
 		if err != nil {
 			t.Fatal(err)
 		}
-		qm, err := MisereByQuotient(r, name)
+		m, err := Misere(r, name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		qm, ok := m.(*MisereRuleset)
+		if !ok || !qm.ByQuotient() {
+			t.Fatalf("%s: %T is not through the misère quotient", name, m)
 		}
 		return qm
 	}

@@ -24,7 +24,7 @@ func solveMisere(ctx context.Context, name string, flags map[string]string, args
 	if err != nil {
 		return Analysis{}, err
 	}
-	if r, err = Misere(r); err != nil {
+	if r, err = Misere(r, ""); err != nil {
 		return Analysis{}, err
 	}
 	return analyzeArgs(ctx, r, args)
