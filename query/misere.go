@@ -74,6 +74,9 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 	return misereOf(ctx, g, title, r, lim)
 }
 
+// MaxMisereHeap is the largest "max_heap" (--max-heap) of a misère quotient.
+const MaxMisereHeap = 255
+
 // misereOf computes the quotient of g for r.
 func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	opt := misere.Options{MaxHeap: 20}
@@ -85,7 +88,7 @@ func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, 
 		name string
 		dst  *int
 		max  uint64
-	}{{r.MaxHeap, "max-heap", &opt.MaxHeap, 255}, {r.MaxSize, "max-size", &opt.MaxSize, 1 << 20}, {r.Stable, "stable", &opt.Stable, 1 << 20}} {
+	}{{r.MaxHeap, "max-heap", &opt.MaxHeap, MaxMisereHeap}, {r.MaxSize, "max-size", &opt.MaxSize, 1 << 20}, {r.Stable, "stable", &opt.Stable, 1 << 20}} {
 		if f.arg == "" {
 			continue
 		}

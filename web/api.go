@@ -286,6 +286,7 @@ func (s *Server) queryLimits() query.Limits {
 	l.MaxArgs = s.limits.MaxArgs
 	l.MaxSeq = uint64(s.limits.MaxSeq)
 	l.MaxScriptBytes = s.limits.MaxScriptBytes
+	l.MaxScriptSeq = uint64(s.limits.MaxScriptTo)
 	l.MaxTable = s.limits.MaxTable
 	return l
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"grundy/internal/worker"
+	"grundy/query"
 )
 
 // DefaultAddr is the address `grundy serve` listens on unless told otherwise: loopback only.
@@ -32,6 +33,11 @@ type Limits struct {
 	MaxArgs int `json:"max_args"`
 	// MaxScriptBytes caps the size of a Starlark script sent to /api/script.
 	MaxScriptBytes int `json:"max_script_bytes"`
+	// MaxScriptTo caps "to" of a script's table of values (/api/script, /api/seq with a script).
+	MaxScriptTo int `json:"max_script_to"`
+	// MaxMisereHeap is the largest "max_heap" of /api/misere, query.MaxMisereHeap, served for the
+	// page (set by the server; ignored on input).
+	MaxMisereHeap int `json:"max_misere_heap"`
 	// Budget is the time one request may compute. A heavy request's budget starts once it has a
 	// heavy-job slot; it may first wait as long again for one (see MaxQueue).
 	Budget time.Duration `json:"-"`
@@ -67,6 +73,7 @@ func DefaultLimits() Limits {
 		MaxTable:       512,
 		MaxArgs:        64,
 		MaxScriptBytes: 16 << 10,
+		MaxScriptTo:    10_000,
 		Budget:         10 * time.Second,
 		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
 		MaxQueue:       32,
@@ -93,6 +100,10 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxScriptBytes <= 0 {
 		l.MaxScriptBytes = d.MaxScriptBytes
 	}
+	if l.MaxScriptTo <= 0 {
+		l.MaxScriptTo = d.MaxScriptTo
+	}
+	l.MaxMisereHeap = query.MaxMisereHeap
 	if l.Budget <= 0 {
 		l.Budget = d.Budget
 	}

@@ -9,6 +9,7 @@ import * as sequences from "./sequences.js";
 import * as play from "./play.js";
 import * as scripts from "./scripts.js";
 import * as misere from "./misere.js";
+import { showLimit } from "./page.js";
 
 // For the console and the browser tests: the page's state and the hooks they call.
 Object.assign(window, { colourOf: nimbers.colourOf, heat: nimbers.heat, onSolveRuleset: play.onSolveRuleset, game: play.game, scriptGame: scripts.scriptGame });
@@ -54,7 +55,11 @@ async function start() {
     state.endpoints = new Set(state.info.endpoints || []);
     state.features = new Set(state.info.features || []);
     limits = state.info.limits;
-    $("limits").textContent = `limits per request: N ≤ ${limits.max_seq}, table ≤ ${limits.max_table}, ${limits.max_args} arguments, ${limits.budget_ms / 1000} s, ${limits.max_heavy} heavy jobs at once`;
+    const jobs = limits.max_heavy === 1 ? "1 heavy job" : `${limits.max_heavy} heavy jobs`;
+    $("limits").textContent = `limits per request: sequences N ≤ ${limits.max_seq}, scripts N ≤ ${limits.max_script_to}, misère quotients N ≤ ${limits.max_misere_heap}, table ≤ ${limits.max_table}, ${limits.max_args} arguments, ${limits.budget_ms / 1000} s; ${jobs} at once`;
+    showLimit("seq-to-limit", limits.max_seq);
+    showLimit("script-to-limit", limits.max_script_to);
+    showLimit("misere-max-limit", limits.max_misere_heap);
   } catch (e) {
     $("limits").textContent = "cannot reach the server: " + e.message;
   }

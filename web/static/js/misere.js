@@ -3,6 +3,9 @@
 // table — and a misère sum of heaps decided through it (POST /api/solve with "misere").
 
 import { $, api, el, words } from "./api.js";
+import { Ticket, limit, pageWords, readCount } from "./page.js";
+
+const computing = new Ticket(), deciding = new Ticket();
 
 // gameOf reads the game field — a code (0.07, grundy), a name (kayles, dawson-kayles,
 // grundy-game, nim) or a one-heap ruleset with its flags (subtract --set 1,3,4) — as the misère
@@ -25,18 +28,33 @@ function gameOf() {
 }
 
 async function compute() {
+  const t = computing.take();
   $("misere-error").textContent = "";
-  $("misere-go").disabled = true;
-  $("misere-status").textContent = "computing…";
+  $("misere-result").replaceChildren();
+  // A new quotient: the sum decided under the old one goes too.
+  deciding.drop();
+  $("misere-solve-error").textContent = "";
+  $("misere-solve-result").replaceChildren();
+  let max;
   try {
-    const q = await api("/api/misere", { ...gameOf().quotient, max_heap: $("misere-max").value.trim() });
-    show(q);
-    $("misere-status").textContent = "";
+    max = readCount("misere-max", "N", limit("max_misere_heap"));
   } catch (e) {
     $("misere-status").textContent = "";
     $("misere-error").textContent = e.message;
+    return;
+  }
+  $("misere-go").disabled = true;
+  $("misere-status").textContent = "computing…";
+  try {
+    const q = await api("/api/misere", { ...gameOf().quotient, max_heap: String(max) });
+    if (!computing.current(t)) return;
+    show(q);
+  } catch (e) {
+    if (!computing.current(t)) return;
+    $("misere-error").textContent = pageWords(e.message);
     $("misere-result").replaceChildren();
   } finally {
+    if (computing.current(t)) $("misere-status").textContent = "";
     $("misere-go").disabled = false;
   }
 }
@@ -85,9 +103,12 @@ function idempotents(q) {
 }
 
 async function decide() {
+  const t = deciding.take();
   $("misere-solve-error").textContent = "";
+  $("misere-solve-result").replaceChildren(el("p", { class: "busy", text: "deciding…" }));
   try {
     const r = await api("/api/solve", { ...gameOf().solve, position: words($("misere-sum").value), misere: true });
+    if (!deciding.current(t)) return;
     const moves = r.winning_moves.map((m) => el("li", { text: `${m.move} → ${m.to.join(" ")}` }));
     if (r.outcome === "N" && r.winning_moves.length === 0) moves.push(el("li", { class: "hint", text: "no winning move listed" }));
     $("misere-solve-result").replaceChildren(
@@ -95,7 +116,8 @@ async function decide() {
       el("p", { class: "hint", text: r.method }),
       el("ul", { class: "moves" }, ...moves));
   } catch (e) {
-    $("misere-solve-error").textContent = e.message;
+    if (!deciding.current(t)) return;
+    $("misere-solve-error").textContent = pageWords(e.message);
     $("misere-solve-result").replaceChildren();
   }
 }

@@ -3,6 +3,10 @@
 
 import { $, api, el, words } from "./api.js";
 import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
+import { Ticket, pageWords } from "./page.js";
+
+// solving ties the shown answer to the latest Solve (editing the form makes it stale).
+const solving = new Ticket();
 
 function solveRequest() {
   const r = { ruleset: $("solve-ruleset").value, flags: readFlags($("solve-flags")), position: words($("solve-position").value) };
@@ -15,20 +19,33 @@ export function onSolveRuleset() {
   if (!r) return;
   const ex = showFlags($("solve-flags"), r);
   $("solve-position").value = ex.pos.join(" ");
-  $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position}.`;
+  // The position's syntax without the catalogue's example heaps (the box holds this view's).
+  $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position.replace(/:.*$/, "")}.`;
   $("play-start").disabled = r.play === "scored";
   $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
 }
 
 async function solve() {
   $("solve-error").textContent = "";
-  const box = $("solve-result");
-  box.replaceChildren();
+  const box = $("solve-result"), t = solving.take(), req = solveRequest();
+  box.replaceChildren(el("p", { class: "busy", text: "solving…" }));
   try {
-    renderSolve(box, await api("/api/solve", solveRequest()), "solve");
+    const r = await api("/api/solve", req);
+    if (!solving.current(t)) return;
+    box.replaceChildren();
+    renderSolve(box, r, "solve", req);
   } catch (e) {
-    $("solve-error").textContent = e.message;
+    if (!solving.current(t)) return;
+    box.replaceChildren();
+    $("solve-error").textContent = pageWords(e.message);
   }
+}
+
+// inputsChanged drops the answer of the old inputs (and any still coming).
+function inputsChanged() {
+  solving.drop();
+  $("solve-result").replaceChildren();
+  $("solve-error").textContent = "";
 }
 
 // loopyText writes a loopy value as the command line does: "3", or "∞{0,2}" for
@@ -41,8 +58,13 @@ export function loopyText(v) {
 // valueText says a solve answer's value for people: a decimal string (the JSON number rule), a
 // loopy value {"infinite": true, "set": [...]}, or null. loopy: the answer is one of a game with
 // cycles (its finite values are loopy values too).
-export function valueText(v, loopy) {
-  if (v === null || v === undefined) return "no Grundy value applies here";
+export function valueText(v, loopy, r, req) {
+  if (v === null || v === undefined) {
+    if (req && req.misere) return "misère play: the outcome is decided without Grundy values (they are of normal play)";
+    if (r && r.score !== undefined) return `score of perfect play: ${r.score} (a scored game has no Grundy value)`;
+    if (r && r.note) return "Grundy value: it exists, but it is not computed here (see the note below)";
+    return "no Grundy value applies here";
+  }
   if (typeof v === "object" && v.infinite) {
     const set = v.set || [];
     return `loopy value ${loopyText(v)}: infinite — play can go on for ever; the finite values of its options: ${set.length ? set.join(", ") : "none"}`;
@@ -56,11 +78,11 @@ export const DrawRepeats = 3;
 
 // renderSolve shows the answer of /api/solve in box; its parts get the ids prefix-outcome,
 // prefix-value and prefix-moves.
-export function renderSolve(box, r, prefix) {
+export function renderSolve(box, r, prefix, req) {
   const who = { N: "N: the player to move wins", P: "P: the player to move loses (the previous player wins)", D: "D: a draw (neither player can force a win)" }[r.outcome] || r.outcome;
   box.append(el("p", { class: "big" }, el("span", { class: `outcome-${r.outcome}`, id: `${prefix}-outcome`, text: who })));
   const loopy = Array.isArray(r.drawing_moves);
-  box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value, loopy) }));
+  box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value, loopy, r, req) }));
   if (r.components && r.components.length > 1) {
     box.append(el("p", { id: `${prefix}-components`, text: `the sum of ${r.components.map(loopyText).join(" + ")} (generalized Sprague–Grundy theorem: a ⊕ b, a + ∞{K} = ∞{K ⊕ a}, two ∞ make a draw)` }));
   }
@@ -92,7 +114,11 @@ async function startGame() {
   const req = solveRequest();
   $("solve-error").textContent = "";
   if (game.busy) return;
-  Object.assign(game, { req: { ruleset: req.ruleset, flags: req.flags, misere: req.misere }, turns: [], here: null, busy: true });
+  // Misère play of a ruleset with a misère twin (nim, moore) is the twin's normal play.
+  const twin = req.misere && ruleByName("misere-" + req.ruleset);
+  const greq = twin ? { ruleset: twin.name, flags: req.flags } : { ruleset: req.ruleset, flags: req.flags, misere: req.misere };
+  Object.assign(game, { req: greq, turns: [], here: null, busy: true });
+  $("game-title").textContent = `Play ${req.ruleset}${req.misere ? " in misère play (the last mover loses)" : ""} against the engine`;
   $("history").replaceChildren();
   $("move-list").replaceChildren();
   $("game-status").textContent = "…";
@@ -102,7 +128,7 @@ async function startGame() {
     show(await playStep({ position: req.position, engine: $("play-engine-first").checked }));
   } catch (e) {
     $("game").hidden = true;
-    $("solve-error").textContent = e.message;
+    $("solve-error").textContent = pageWords(e.message);
   } finally {
     game.busy = false;
   }
@@ -114,6 +140,7 @@ function show(st) {
   for (const p of st.played) $("history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
   game.here = st;
   $("hint-text").textContent = "";
+  $("move-text").value = "";
   drawBoard(st);
   const list = $("move-list");
   list.replaceChildren();
@@ -143,9 +170,10 @@ async function playerMove(i) {
   if (game.busy || !game.here || game.here.over) return;
   game.busy = true;
   try {
-    show(await playStep({ position: game.here.position, move: game.here.moves[i].move }));
+    show(await playStep({ position: game.here.position, move: typeof i === "string" ? i : game.here.moves[i].move }));
+    $("solve-error").textContent = "";
   } catch (e) {
-    $("solve-error").textContent = e.message;
+    $("solve-error").textContent = pageWords(e.message);
   } finally {
     game.busy = false;
   }
@@ -164,21 +192,41 @@ async function undo() {
     while (hist.children.length > prev.history) hist.lastChild.remove();
     show(await playStep({ position: prev.position }));
   } catch (e) {
-    $("solve-error").textContent = e.message;
+    $("solve-error").textContent = pageWords(e.message);
   } finally {
     game.busy = false;
   }
 }
 
-function hint() {
-  if (!game.here || game.here.over) return;
+// hint asks the engine (the answer of Solve for the game's position), so the winning move is
+// named even when it is not among the moves listed; a listed one is marked.
+async function hint() {
+  const here = game.here;
+  if (!here || here.over) return;
   for (const b of document.querySelectorAll(".hinted")) b.classList.remove("hinted");
-  const i = game.here.moves.findIndex((m) => m.winning);
-  if (i < 0) {
-    $("hint-text").textContent = "Every move loses against perfect play here; try to make the game long.";
+  $("hint-text").textContent = "asking the engine…";
+  let r;
+  try {
+    r = await api("/api/solve", { ...game.req, position: here.position });
+  } catch (e) {
+    if (game.here === here) $("hint-text").textContent = pageWords(e.message);
     return;
   }
-  $("hint-text").textContent = `Winning move: ${game.here.moves[i].move}`;
+  if (game.here !== here) return; // the game moved on meanwhile
+  const best = (r.winning_moves || [])[0];
+  if (!best) {
+    $("hint-text").textContent = r.outcome === "N"
+      ? "The engine found no winning move to name here."
+      : "Every move loses against perfect play here; try to make the game long.";
+    return;
+  }
+  $("hint-text").textContent = `Winning move: ${best.move}`;
+  const key = best.to.join(" ");
+  const i = here.moves.findIndex((m) => m.move === best.move || m.to.join(" ") === key);
+  if (i < 0) {
+    $("move-text").value = best.move;
+    return;
+  }
   const b = document.querySelector(`#move-list button[data-move="${i}"]`);
   if (b) b.classList.add("hinted");
   for (const c of document.querySelectorAll(`#board [data-move="${i}"]`)) c.classList.add("hinted");
@@ -235,6 +283,13 @@ function drawBoard(st) {
 export function setup(canPlay) {
   $("solve-form").addEventListener("submit", (ev) => { ev.preventDefault(); solve(); });
   $("solve-ruleset").addEventListener("change", onSolveRuleset);
+  $("solve-form").addEventListener("input", inputsChanged);
+  $("solve-form").addEventListener("change", inputsChanged);
+  $("move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const m = $("move-text").value.trim();
+    if (m !== "") playerMove(m);
+  });
   $("play-start").addEventListener("click", startGame);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);

@@ -4,6 +4,9 @@
 
 import { $, api, el, words } from "./api.js";
 import { DrawRepeats, loopyText, renderSolve } from "./play.js";
+import { Ticket, limit, pageWords, readCount } from "./page.js";
+
+const tabling = new Ticket(), solving = new Ticket();
 
 const exampleSource = `# Subtraction game S = {1, 3, 4}: from a heap of n take 1, 3 or 4.
 def moves(n):
@@ -13,13 +16,22 @@ def moves(n):
 // table computes g(0..N) of the script and shows it, twenty heaps a row, with the period seen.
 async function table() {
   $("script-error").textContent = "";
-  const out = $("script-result");
-  out.replaceChildren("…");
+  const out = $("script-result"), tk = tabling.take();
+  out.replaceChildren();
+  let to;
+  try {
+    to = readCount("script-to", "N", limit("max_script_to"));
+  } catch (e) {
+    $("script-error").textContent = e.message;
+    return;
+  }
+  out.replaceChildren(el("p", { class: "busy", text: "running…" }));
   try {
     const loopy = $("script-table-loopy").checked;
-    const body = { source: $("script-source").value, to: Number($("script-to").value) };
+    const body = { source: $("script-source").value, to };
     if (loopy) body.loopy = true;
     const r = await api("/api/script", body);
+    if (!tabling.current(tk)) return;
     const v = r.values || [], t = el("table", { class: "gtable", id: "script-table" });
     for (let i = 0; i < v.length; i += 20) {
       const n = el("tr", {}, el("th", { text: "n" })), g = el("tr", {}, el("th", { text: loopy ? "γ(n)" : "g(n)" }));
@@ -36,8 +48,9 @@ async function table() {
       ? `period ${r.period}, preperiod ${r.preperiod} (${r.proved ? "proved" : "apparent in the values computed, not proved"})`
       : "no period found in the values computed" }));
   } catch (e) {
+    if (!tabling.current(tk)) return;
     out.replaceChildren();
-    $("script-error").textContent = e.message;
+    $("script-error").textContent = pageWords(e.message);
   }
 }
 
@@ -52,15 +65,17 @@ function request() {
 // solve solves the position, as `grundy solve --script F POS [--misere] [--loopy] --json` does.
 async function solve() {
   $("script-solve-error").textContent = "";
-  const box = $("script-solve-result");
-  box.replaceChildren("…");
+  const box = $("script-solve-result"), t = solving.take(), req = request();
+  box.replaceChildren(el("p", { class: "busy", text: "solving…" }));
   try {
-    const r = await api("/api/solve", request());
+    const r = await api("/api/solve", req);
+    if (!solving.current(t)) return;
     box.replaceChildren();
-    renderSolve(box, r, "script-solve");
+    renderSolve(box, r, "script-solve", req);
   } catch (e) {
+    if (!solving.current(t)) return;
     box.replaceChildren();
-    $("script-solve-error").textContent = e.message;
+    $("script-solve-error").textContent = pageWords(e.message);
   }
 }
 
@@ -68,11 +83,13 @@ async function solve() {
 export const scriptGame = { req: null, here: null, busy: false, seen: new Map() };
 
 async function step(body) {
+  const req = scriptGame.req;
   scriptGame.busy = true;
   try {
-    showStep(await api("/api/play", { ...scriptGame.req, ...body }));
+    const st = await api("/api/play", { ...scriptGame.req, ...body });
+    if (scriptGame.req === req) showStep(st);
   } catch (e) {
-    $("script-solve-error").textContent = e.message;
+    if (scriptGame.req === req) $("script-solve-error").textContent = pageWords(e.message);
   } finally {
     scriptGame.busy = false;
   }
@@ -133,6 +150,20 @@ export function setup() {
   $("script-go").addEventListener("click", table);
   $("script-solve").addEventListener("click", solve);
   $("script-play").addEventListener("click", startGame);
+  // A new script: the answers and the game of the old one go.
+  $("script-source").addEventListener("input", () => {
+    tabling.drop();
+    solving.drop();
+    scriptGame.req = null;
+    scriptGame.here = null;
+    scriptGame.busy = false;
+    $("script-game").hidden = true;
+    for (const id of ["script-result", "script-solve-result"]) $(id).replaceChildren();
+    for (const id of ["script-error", "script-solve-error"]) $(id).textContent = "";
+  });
+  for (const id of ["script-position", "script-misere", "script-loopy"]) {
+    for (const ev of ["input", "change"]) $(id).addEventListener(ev, () => { solving.drop(); $("script-solve-result").replaceChildren(); $("script-solve-error").textContent = ""; });
+  }
 }
 
 // example shows the view's worked example: the table of S = {1, 3, 4} and heap 10 solved.

@@ -4,39 +4,55 @@
 import { $, el, svg } from "./api.js";
 import { loopyText } from "./play.js";
 import { readFlags, ruleByName, showFlags } from "./rules.js";
+import { Ticket, limit, pageWords, readCount } from "./page.js";
 
 let lastSeq = null;
+const computing = new Ticket();
+
+// clearSeq takes the last answer off the screen: plot, values, summary, downloads, status.
+function clearSeq() {
+  lastSeq = null;
+  $("seq-plot").replaceChildren();
+  delete $("seq-plot").dataset.points;
+  for (const id of ["seq-summary", "seq-values", "seq-hover", "seq-status", "seq-error"]) $(id).textContent = "";
+  $("seq-downloads").hidden = true;
+  $("seq-progress").value = 0;
+  $("seq-result").classList.remove("stale");
+}
 
 async function computeSeq() {
-  const to = Number($("seq-to").value);
   const kind = document.querySelector("input[name=seq-kind]:checked").value;
   const base = kind === "code"
     ? { code: $("seq-code").value.trim() }
     : { ruleset: $("seq-ruleset").value, flags: readFlags($("seq-flags")) };
-  $("seq-error").textContent = "";
-  $("seq-summary").textContent = "";
-  $("seq-downloads").hidden = true;
-  $("seq-go").disabled = true;
-  if (!Number.isInteger(to) || to < 0) {
-    $("seq-error").textContent = "N must be a whole number ≥ 0";
-    $("seq-go").disabled = false;
+  clearSeq();
+  const t = computing.take();
+  let to;
+  try {
+    to = readCount("seq-to", "N", limit("max_seq"));
+  } catch (e) {
+    $("seq-error").textContent = e.message;
     return;
   }
+  $("seq-go").disabled = true;
   // Live progress: the answer streams as lines, {"done", "target"} while the values are computed
   // and then {"result"} (or {"error"}); the bar follows the lines.
   try {
     $("seq-status").textContent = `computing g(0) … g(${to})`;
     $("seq-progress").value = 0;
     const r = await streamSeq({ ...base, to }, (done, target) => {
+      if (!computing.current(t)) return;
       $("seq-progress").value = done / target;
       $("seq-status").textContent = `${done} of ${target} values computed`;
     });
+    if (!computing.current(t)) return;
     $("seq-progress").value = 1;
     plotSeq(r, base);
     $("seq-status").textContent = "done";
   } catch (e) {
-    $("seq-status").textContent = "";
-    $("seq-error").textContent = e.message;
+    if (!computing.current(t)) return;
+    clearSeq();
+    $("seq-error").textContent = pageWords(e.message);
   } finally {
     $("seq-go").disabled = false;
   }
@@ -164,6 +180,8 @@ $("seq-plot").addEventListener("mousemove", (ev) => {
 // setup wires the view and offers the one-heap rulesets.
 export function setup() {
 $("seq-form").addEventListener("submit", (ev) => { ev.preventDefault(); computeSeq(); });
+// Changed inputs leave the answer on screen for comparison, marked as that of other inputs.
+for (const e of ["input", "change"]) $("seq-form").addEventListener(e, () => { if (lastSeq) $("seq-result").classList.add("stale"); });
 $("seq-ruleset").addEventListener("change", () => {
   const r = ruleByName($("seq-ruleset").value);
   if (r) showFlags($("seq-flags"), r);
