@@ -26,6 +26,10 @@ func (s *Server) precheck(req any) error {
 		if r.Script == "" && r.Code == "" {
 			return s.checkRuleset(r.Ruleset, r.Flags, nil)
 		}
+	case *query.GuessRequest:
+		if r.Script == "" {
+			return s.checkRuleset(r.Ruleset, r.Flags, nil)
+		}
 	}
 	return nil
 }

@@ -14,4 +14,5 @@ func (s *Server) routes() {
 	s.handle("POST", "/api/play", s.apiEndpoint("play"))
 	s.handle("POST", "/api/script", s.apiEndpoint("script"))
 	s.handle("POST", "/api/misere", s.apiEndpoint("misere"))
+	s.handle("POST", "/api/guess", s.apiEndpoint("guess"))
 }

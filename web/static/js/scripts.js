@@ -5,6 +5,7 @@
 import { $, api, el, words } from "./api.js";
 import { DrawRepeats, loopyText, renderSolve } from "./play.js";
 import { Ticket, limit, pageWords, readCount } from "./page.js";
+import { forScripts as guessPanel } from "./guess.js";
 
 const tabling = new Ticket(), solving = new Ticket();
 
@@ -164,6 +165,7 @@ export function setup() {
   for (const id of ["script-position", "script-misere", "script-loopy"]) {
     for (const ev of ["input", "change"]) $(id).addEventListener(ev, () => { solving.drop(); $("script-solve-result").replaceChildren(); $("script-solve-error").textContent = ""; });
   }
+  guessPanel();
 }
 
 // example shows the view's worked example: the table of S = {1, 3, 4} and heap 10 solved.

@@ -2,6 +2,7 @@
 // live progress, plotted with the period shaded, downloadable as CSV or JSON.
 
 import { $, el, svg } from "./api.js";
+import { forSequences as guessPanel } from "./guess.js";
 import { loopyText } from "./play.js";
 import { readFlags, ruleByName, showFlags } from "./rules.js";
 import { Ticket, limit, pageWords, readCount } from "./page.js";
@@ -188,6 +189,7 @@ $("seq-ruleset").addEventListener("change", () => {
   document.querySelector("input[name=seq-kind][value=ruleset]").checked = true;
 });
 $("seq-code").addEventListener("focus", () => { document.querySelector("input[name=seq-kind][value=code]").checked = true; });
+guessPanel();
 }
 
 // example shows the view's worked example: Dawson's Kayles (0.07) to heap 300, its period proved.
