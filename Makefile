@@ -1,11 +1,17 @@
 # `make test` is the whole test suite (what CI runs); `make bench` the benchmarks of BENCHMARKS.md.
-.PHONY: test bench build bench-octal octal-long
+.PHONY: test bench build site bench-octal octal-long
 
 test:
 	./scripts/test.sh
 
 build:
 	go build -o bin/grundy ./cmd/grundy
+
+# The page as a static site in DIR, for any static file server (no grundy process): grundy built
+# for the browser (WebAssembly) with the Go toolchain, beside the page (cmd/grundy-site).
+DIR ?= site
+site:
+	go run ./cmd/grundy-site $(DIR)
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

@@ -30,7 +30,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"grundy/internal/worker"
+	"grundy/internal/heapwatch"
 )
 
 // Default budgets of a script run.
@@ -139,7 +139,7 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 	}
 	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
 	g.timer = time.AfterFunc(lim.Timeout, func() { g.stop(stopTime) })
-	go g.watchMemory(worker.NewHeapWatch())
+	go g.watchMemory(heapwatch.New())
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
 		g.Close()
@@ -186,7 +186,7 @@ func (g *Game) stop(reason int32) {
 
 // watchMemory stops the run when the heap has grown by more than the memory budget since heap
 // was made, sampling it every memoryPoll until Close.
-func (g *Game) watchMemory(heap *worker.HeapWatch) {
+func (g *Game) watchMemory(heap *heapwatch.Watch) {
 	t := time.NewTicker(memoryPoll)
 	defer t.Stop()
 	for {

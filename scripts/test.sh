@@ -57,6 +57,15 @@ go vet ./...
 echo "== staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
+# The static site's engine (grundy site) is grundy built for the browser: the engine and request
+# layer must build for js/wasm (and so away from Linux), with no worker processes or databases.
+echo "== GOOS=js GOARCH=wasm go build + vet (the engine of the static site)"
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o /dev/null ./cmd/grundy-site
+GOOS=js GOARCH=wasm go vet ./cmd/grundy-site ./web/offline
+if GOOS=js GOARCH=wasm go list -deps ./cmd/grundy-site | grep -E 'sqlite|pgx|grundy/internal/worker|net/http$'; then
+  echo "the WebAssembly engine links the packages above, which it must not"; exit 1
+fi
+
 echo "== go test -tags purego (the portable nim-field and octal code through its own build path)"
 go test -count=1 -tags purego ./nimber
 go test -count=1 -short -tags purego ./octal

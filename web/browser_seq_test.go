@@ -101,6 +101,8 @@ func TestBrowserSequenceProgress(t *testing.T) {
 	to := 80000
 	if raceBuild {
 		to = 12000
+	} else if onSite(t) { // in WebAssembly, about as slow (BENCHMARKS.md)
+		to = 30000
 	}
 	ctx, url := browser(t, Limits{Budget: 3 * time.Minute})
 	var mid []any

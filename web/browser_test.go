@@ -26,7 +26,9 @@ func TestMain(m *testing.M) {
 	if IsWorker() {
 		os.Exit(WorkerMain()) // a worker process of a test server (see TestHostileRequests)
 	}
-	os.Exit(runWithBrowser(m))
+	code := runWithBrowser(m)
+	removeSite()
+	os.Exit(code)
 }
 
 func runWithBrowser(m *testing.M) int {
@@ -86,14 +88,18 @@ func browser(t *testing.T, lim Limits) (context.Context, string) {
 		}
 		t.Skipf("skipping the browser test: no browser (%v); install the Debian package chromium, or run make test as root", chromium.err)
 	}
-	srv := httptest.NewServer(New(lim))
-	t.Cleanup(srv.Close)
 	tab, cancelTab := chromedp.NewContext(chromium.ctx)
 	ctx, cancelT := context.WithTimeout(tab, tabTimeout)
 	t.Cleanup(func() { cancelT(); cancelTab() })
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
+	if onSite(t) { // the static site, under TestBrowserSite
+		url, _ := serveSite(t, ctx, lim)
+		return ctx, url
+	}
+	srv := httptest.NewServer(New(lim))
+	t.Cleanup(srv.Close)
 	return ctx, srv.URL
 }
 

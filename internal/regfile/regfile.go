@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 )
 
 // ErrNotRegular is wrapped by the error of Open and Read for a path that is not a regular file.
@@ -33,7 +32,7 @@ func (e *TooLargeError) Error() string {
 // Open opens path for reading and returns it with its file information. It does not block on a
 // FIFO or a device, and refuses (with ErrNotRegular) whatever is not a regular file.
 func Open(path string) (*os.File, os.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, nil, err
 	}

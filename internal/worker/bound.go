@@ -6,9 +6,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"runtime/metrics"
 	"strconv"
 	"time"
+
+	"grundy/internal/heapwatch"
 )
 
 // ErrOverMemory is the cause of a context that Bound cancelled because the process's memory grew
@@ -124,13 +125,13 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 // MemoryWatch measures how much this process's memory has grown since it was made: its resident
 // memory (what the machine gives it) and its Go heap (what it has asked for, touched or not).
 type MemoryWatch struct {
-	heap    *HeapWatch
+	heap    *heapwatch.Watch
 	baseRSS uint64
 }
 
 // NewMemoryWatch starts measuring from now.
 func NewMemoryWatch() *MemoryWatch {
-	return &MemoryWatch{heap: NewHeapWatch(), baseRSS: selfResident()}
+	return &MemoryWatch{heap: heapwatch.New(), baseRSS: selfResident()}
 }
 
 // Grown returns the larger growth of the two measures since the watch was made, in bytes.
@@ -140,38 +141,6 @@ func (m *MemoryWatch) Grown() uint64 {
 		g = r - m.baseRSS
 	}
 	return max(g, m.heap.Grown())
-}
-
-// HeapWatch measures how much this process's Go heap has grown since it was made: the bytes of
-// heap objects, garbage not yet swept included (what the program has asked for, touched or
-// not). It is the measure of a Starlark script's memory budget (package script) and half of
-// MemoryWatch's. A HeapWatch is not safe for concurrent use.
-type HeapWatch struct {
-	sample []metrics.Sample
-	base   uint64
-}
-
-// NewHeapWatch starts measuring from now.
-func NewHeapWatch() *HeapWatch {
-	h := &HeapWatch{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
-	h.base = h.bytes()
-	return h
-}
-
-func (h *HeapWatch) bytes() uint64 {
-	metrics.Read(h.sample)
-	if h.sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return h.sample[0].Value.Uint64()
-}
-
-// Grown returns the growth of the Go heap since the watch was made, in bytes (0 if it shrank).
-func (h *HeapWatch) Grown() uint64 {
-	if b := h.bytes(); b > h.base {
-		return b - h.base
-	}
-	return 0
 }
 
 // selfResident is this process's resident set size (0 where unknown).

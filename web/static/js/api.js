@@ -3,15 +3,41 @@
 
 export const $ = (id) => document.getElementById(id);
 
-// api posts body as JSON to path and returns the decoded answer, or throws an Error carrying the
-// server's message.
-export async function api(path, body) {
+// The page runs either from `grundy serve`, which answers /api/, or as a static site (`grundy
+// site`), whose index.html carries <meta name="grundy-site" content="site.json">: there the
+// requests are answered in the page by the engine compiled to WebAssembly (engine.js), with the
+// server's documents and limits. Every URL is relative, so the page may live below the root.
+let engine;
+function theEngine() {
+  if (engine === undefined) {
+    const meta = document.querySelector('meta[name="grundy-site"]');
+    engine = !meta ? Promise.resolve(null) : (async () => {
+      const resp = await fetch(meta.content);
+      if (!resp.ok) throw new Error(`${meta.content}: HTTP ${resp.status}`);
+      const info = await resp.json();
+      return (await import("./engine.js")).start(info);
+    })();
+  }
+  return engine;
+}
+
+// request sends body as JSON to the API path ("/api/solve"; no body: a GET) and returns the
+// Response: the server's, or the same answer from the engine in a static site.
+export async function request(path, body) {
+  const eng = await theEngine();
+  if (eng) return eng.request(path, body);
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const resp = await fetch(path, init);
+  return fetch(path.replace(/^\//, ""), init);
+}
+
+// api posts body as JSON to path and returns the decoded answer, or throws an Error carrying the
+// server's message.
+export async function api(path, body) {
+  const resp = await request(path, body);
   let data;
   try {
     data = await resp.json();

@@ -1,7 +1,7 @@
 // The sequences view: Grundy values of a take-and-break code or a one-heap ruleset, streamed with
 // live progress, plotted with the period shaded, downloadable as CSV or JSON.
 
-import { $, el, svg } from "./api.js";
+import { $, el, request, svg } from "./api.js";
 import { forSequences as guessPanel } from "./guess.js";
 import { loopyText } from "./play.js";
 import { readFlags, ruleByName, showFlags } from "./rules.js";
@@ -62,9 +62,7 @@ async function computeSeq() {
 // streamSeq posts body to /api/seq/stream, calls progress for every progress line and returns the
 // result of the last line (or throws its error).
 async function streamSeq(body, progress) {
-  const resp = await fetch("/api/seq/stream", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  const resp = await request("/api/seq/stream", body);
   if (!resp.ok) {
     let msg = `HTTP ${resp.status}`;
     try { msg = (await resp.json()).error || msg; } catch (e) { /* keep the status */ }
