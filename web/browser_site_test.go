@@ -33,6 +33,10 @@ import (
 // function of this package but those of siteSkipped (TestBrowserSiteCoversTests checks it).
 var siteTests = map[string]func(*testing.T){
 	"TestBrowserLoadsPage":           TestBrowserLoadsPage,
+	"TestBrowserHintAsksEngine":      TestBrowserHintAsksEngine,
+	"TestBrowserPageWords":           TestBrowserPageWords,
+	"TestBrowserStaleAnswers":        TestBrowserStaleAnswers,
+	"TestBrowserValidates":           TestBrowserValidates,
 	"TestBrowserExamples":            TestBrowserExamples,
 	"TestBrowserScriptSolve":         TestBrowserScriptSolve,
 	"TestBrowserScriptPlay":          TestBrowserScriptPlay,

@@ -8,8 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"grundy/web/offline"
 )
 
 // siteFiles are the static site's own files: the loader of the engine (js/engine.js, which the
@@ -26,7 +24,7 @@ const siteMeta = `<meta name="grundy-site" content="site.json">
 
 // WriteSite writes into dir (created if missing; files of the same names are replaced) the page
 // as a static site that needs no server: the page's files, its index.html marked as a static site,
-// site.json (what GET /api/info answers, under DefaultLimits), the engine's loader and worker, and
+// site.json (what GET /api/info answers, under DefaultLimits; package web/offline reads it), the engine's loader and worker, and
 // engine/grundy.wasm and engine/wasm_exec.js (the engine compiled for js/wasm and the Go
 // toolchain's support code for it, as internal/wasmbuild makes them). Every path in the site is
 // relative, so it can be served from any directory of any static file server.
@@ -74,13 +72,13 @@ func WriteSite(dir string, wasm, wasmExec []byte) error {
 }
 
 // siteInfo returns site.json for a server enforcing lim (zero fields take their defaults): the
-// document of GET /api/info, with the limits that bound a request's work, and that server.
+// document of its GET /api/info, less its worker processes (the page's loader sets max_heavy to
+// its number of workers), and that server.
 func siteInfo(lim Limits) ([]byte, *Server, error) {
+	lim.Isolate = false
 	s := New(lim)
 	l := s.limits
-	info, err := json.MarshalIndent(offline.Info{
-		Limits: offline.Limits{MaxBodyBytes: l.MaxBodyBytes, MaxSeq: l.MaxSeq, MaxTable: l.MaxTable, MaxArgs: l.MaxArgs,
-			MaxScriptBytes: l.MaxScriptBytes, BudgetMillis: l.BudgetMillis, MaxAnswerBytes: l.MaxAnswerBytes, MaxHeavy: 1},
-		Endpoints: s.endpoints, Features: s.features}, "", "  ")
+	l.Isolate, l.MaxHeavy = false, 1
+	info, err := json.MarshalIndent(Info{Limits: l, Endpoints: s.endpoints, Features: s.features}, "", "  ")
 	return append(info, '\n'), s, err
 }

@@ -6,10 +6,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/web/offline"
 )
@@ -38,6 +40,7 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 		{"/api/seq", `{"code": "0.07", "to": "5001"}`},
 		{"/api/seq", `{"code": "0.07", "to": "4000"}`}, // its answer is over max_answer_bytes
 		{"/api/seq", `{"script": "` + script + `", "to": "30"}`},
+		{"/api/seq", `{"script": "` + script + `", "to": "20000"}`},
 		{"/api/seq/stream", `{"code": "0.07", "to": "300"}`},
 		{"/api/solve", `{"ruleset": "nim", "position": ["3", "4", "5"]}`},
 		{"/api/solve", `{"ruleset": "kayles", "position": ["3", "5", "7"], "misere": true}`},
@@ -71,7 +74,7 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 		}
 	}
 	// The cases reach every kind of answer.
-	for _, k := range []string{"200", "400", "404", "413 max_body_bytes", "422 max_seq", "422 max_args", "422 max_answer_bytes", "422 max_table"} {
+	for _, k := range []string{"200", "400", "404", "413 max_body_bytes", "422 max_seq", "422 max_args", "422 max_answer_bytes", "422 max_table", "422 max_script_to"} {
 		if !limits[k] {
 			t.Errorf("no case is answered %s (%v)", k, limits)
 		}
@@ -90,10 +93,12 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 	}
 }
 
-// The site's info is the server's GET /api/info, less what only a server has (its queue,
-// worker processes and memory of answers).
+// The site's info is the server's GET /api/info but for max_heavy (the page's workers) and its
+// worker processes; the engine's limits of package query, read from it, are the server's.
 func TestSiteInfo(t *testing.T) {
-	info, srv, err := siteInfo(Limits{})
+	lim := Limits{MaxBodyBytes: 1000, MaxSeq: 1001, MaxTable: 33, MaxArgs: 9, MaxScriptBytes: 1002, MaxScriptTo: 1003,
+		Budget: 1234 * time.Millisecond, MaxAnswerBytes: 1004, MaxHeavy: 3}
+	info, srv, err := siteInfo(lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,19 +111,23 @@ func TestSiteInfo(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &server); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"endpoints", "features"} {
-		if a, b := jsonText(t, site[k]), jsonText(t, server[k]); a != b {
-			t.Errorf("%s: site %s, server %s", k, a, b)
-		}
-	}
 	sl, vl := site["limits"].(map[string]any), server["limits"].(map[string]any)
-	for k, v := range sl {
-		if k != "max_heavy" && v != vl[k] {
-			t.Errorf("limit %s: site %v, server %v", k, v, vl[k])
-		}
-	}
-	if len(sl) < 8 {
+	if sl["max_heavy"] != float64(1) || sl["isolated"] != false {
 		t.Errorf("site limits %v", sl)
+	}
+	delete(sl, "max_heavy")
+	delete(vl, "max_heavy")
+	delete(sl, "isolated")
+	delete(vl, "isolated")
+	if a, b := jsonText(t, site), jsonText(t, server); a != b {
+		t.Errorf("site.json:\n%s\nGET /api/info:\n%s", a, b)
+	}
+	var in offline.Info
+	if err := json.Unmarshal(info, &in); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := in.Limits.Query(), srv.queryLimits(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the engine's limits:\n%+v\nthe server's:\n%+v", got, want)
 	}
 }
 

@@ -27,13 +27,16 @@ import (
 )
 
 // Limits are the limits of the server that the page reads from GET /api/info (web.Limits, in
-// its JSON form), those that bound a request's work. The static site carries them in site.json.
+// its JSON form), those that bound a request's work here. The static site carries them in
+// site.json; its other limits (worker processes' memory, the queue, the answers held) are a
+// server's alone.
 type Limits struct {
 	MaxBodyBytes   int64 `json:"max_body_bytes"`
 	MaxSeq         int   `json:"max_seq"`
 	MaxTable       int   `json:"max_table"`
 	MaxArgs        int   `json:"max_args"`
 	MaxScriptBytes int   `json:"max_script_bytes"`
+	MaxScriptTo    int   `json:"max_script_to"`
 	BudgetMillis   int64 `json:"budget_ms"`
 	MaxAnswerBytes int   `json:"max_answer_bytes"`
 	// MaxHeavy is how many heavy requests run at once: the page's loader sets it to its number
@@ -48,6 +51,7 @@ func (l Limits) Query() query.Limits {
 	q.MaxArgs = l.MaxArgs
 	q.MaxSeq = uint64(l.MaxSeq)
 	q.MaxScriptBytes = l.MaxScriptBytes
+	q.MaxScriptSeq = uint64(l.MaxScriptTo)
 	q.MaxTable = l.MaxTable
 	return q
 }
@@ -82,7 +86,7 @@ func New(info []byte) (*Engine, error) {
 		return nil, fmt.Errorf("site.json: %v", err)
 	}
 	l := in.Limits
-	if l.MaxBodyBytes <= 0 || l.MaxSeq <= 0 || l.MaxTable <= 0 || l.MaxArgs <= 0 || l.MaxScriptBytes <= 0 || l.BudgetMillis <= 0 || l.MaxAnswerBytes <= 0 {
+	if l.MaxBodyBytes <= 0 || l.MaxSeq <= 0 || l.MaxTable <= 0 || l.MaxArgs <= 0 || l.MaxScriptBytes <= 0 || l.MaxScriptTo <= 0 || l.BudgetMillis <= 0 || l.MaxAnswerBytes <= 0 {
 		return nil, fmt.Errorf("site.json: the limits are incomplete: %+v", l)
 	}
 	return &Engine{lim: l, endpoints: in.Endpoints}, nil

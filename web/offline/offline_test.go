@@ -6,7 +6,7 @@ import (
 )
 
 const info = `{"limits": {"max_body_bytes": 65536, "max_seq": 100000, "max_table": 512, "max_args": 64,
-	"max_script_bytes": 16384, "budget_ms": 10000, "max_answer_bytes": 16777216, "max_heavy": 1},
+	"max_script_bytes": 16384, "max_script_to": 10000, "budget_ms": 10000, "max_answer_bytes": 16777216, "max_heavy": 1},
 	"endpoints": ["/api/nim", "/api/seq", "/api/seq/stream", "/api/rules", "/api/solve"]}`
 
 // An info without its limits would bound nothing: New refuses it.
