@@ -34,6 +34,7 @@ import (
 var siteTests = map[string]func(*testing.T){
 	"TestBrowserLoadsPage":           TestBrowserLoadsPage,
 	"TestBrowserHintAsksEngine":      TestBrowserHintAsksEngine,
+	"TestBrowserGuess":               TestBrowserGuess,
 	"TestBrowserPageWords":           TestBrowserPageWords,
 	"TestBrowserStaleAnswers":        TestBrowserStaleAnswers,
 	"TestBrowserValidates":           TestBrowserValidates,

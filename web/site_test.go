@@ -53,6 +53,7 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 		{"/api/play", `{"ruleset": "nim", "position": ["3", "4"], "engine": true}`},
 		{"/api/script", `{"script": "` + script + `", "to": "20"}`},
 		{"/api/misere", `{"game": "0.75", "max_heap": "12"}`},
+		{"/api/guess", `{"ruleset": "kayles", "to": "200"}`},
 		{"/api/frobnicate", `{}`},
 	}
 	limits := map[string]bool{}
