@@ -89,3 +89,6 @@ go test -race -count=1 -timeout 20m ./...
 
 echo "== Slurm end to end (deploy/slurm/sweep.sbatch as a job array)"
 ./scripts/test-slurm.sh
+
+# The Python package and the example notebook (installs Debian's python3 packages when missing).
+./scripts/test-python.sh

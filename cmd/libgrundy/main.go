@@ -7,10 +7,13 @@
 // document the command line prints with --json. Every function may be called from any thread.
 //
 //	uint64_t grundy_begin(void);            a new call (never 0): cancel, progress and values refer to it
-//	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, &doc, &doclen);
-//	                                        answers the request; returns the status (200, 400, 422,
-//	                                        500, 503) and the document in doc (free it with grundy_free)
-//	void grundy_cancel(call);               stops the call's computation; grundy_run returns within 2 s
+//	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, wait_ms, &doc, &doclen);
+//	                                        starts answering the request and waits up to wait_ms (< 0:
+//	                                        to the end); returns the status (200, 400, 422, 500, 503)
+//	                                        with the document in doc (free it with grundy_free), or 0
+//	                                        when the wait ran out first
+//	int grundy_wait(call, wait_ms, &doc, &doclen);  waits on, the same way
+//	void grundy_cancel(call);               stops the call's computation: a wait returns within 2 s
 //	void grundy_progress(call, &done, &total);
 //	int grundy_values(call, &n, &largest);  1 when the call kept a sequence's values (keep_values)
 //	int grundy_copy_values(call, buf, width, n, &err);   the kept values into buf (width 2, 4 or 8)
@@ -62,12 +65,26 @@ func grundy_progress(call C.uint64_t, done, total *C.int64_t) {
 }
 
 //export grundy_run
-func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, doc **C.char, docLen *C.size_t) C.int {
+func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, waitMs C.int64_t, doc **C.char, docLen *C.size_t) C.int {
 	o := clib.Options{MaxMemory: uint64(maxMemory), KeepValues: keepValues != 0}
 	if timeoutMs > 0 {
 		o.Timeout = time.Duration(timeoutMs) * time.Millisecond
 	}
-	b, status := lib.Run(uint64(call), C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen)), o)
+	lib.Start(uint64(call), C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen)), o)
+	return grundy_wait(call, waitMs, doc, docLen)
+}
+
+//export grundy_wait
+func grundy_wait(call C.uint64_t, waitMs C.int64_t, doc **C.char, docLen *C.size_t) C.int {
+	d := time.Duration(-1)
+	if waitMs >= 0 {
+		d = time.Duration(waitMs) * time.Millisecond
+	}
+	b, status, done := lib.Wait(uint64(call), d)
+	if !done {
+		*doc, *docLen = nil, 0
+		return 0
+	}
 	cDoc(b, doc, docLen)
 	return C.int(status)
 }

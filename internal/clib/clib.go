@@ -46,7 +46,9 @@ type call struct {
 	cancel      context.CancelFunc
 	done, total atomic.Int64
 	mu          sync.Mutex
-	values      any // []uint32 or []uint64, kept by Options.KeepValues
+	out         chan result   // the answer of the request Start started
+	timeout     time.Duration // its Options.Timeout
+	values      any           // []uint32 or []uint64, kept by Options.KeepValues
 }
 
 // New returns an empty table of calls.
@@ -111,11 +113,15 @@ type Options struct {
 	KeepValues bool
 }
 
-// Limits returns the limits a call with o runs under: query.CLI() with the octal memory budget of
-// the command line, each bound of o in the limits that the matching flag sets.
-func Limits(o Options) query.Limits {
+// Limits returns the limits a call of the endpoint called name with o runs under: query.CLI()
+// with, for the endpoints that compute octal games (octal, seq), the octal memory budget of the
+// command line (read from the machine, so only for them); each bound of o in the limits that the
+// matching flag sets.
+func Limits(name string, o Options) query.Limits {
 	lim := query.CLI()
-	lim.OctalBytes, _, _ = query.MemoryBudget("")
+	if name == "octal" || name == "seq" {
+		lim.OctalBytes, _, _ = query.MemoryBudget("")
+	}
 	lim.Raise = map[string]string{"script_timeout": "timeout=", "script_memory_mib": "max_memory=", "max_seq": "max_memory="}
 	if o.Timeout > 0 {
 		lim.ScriptTimeout = o.Timeout
@@ -128,26 +134,43 @@ func Limits(o Options) query.Limits {
 	return lim
 }
 
-// Run answers body, a request of the endpoint called name, as call id: the answer document and
-// status 200, or the error document and its status (api.ErrorDoc). It returns within Grace of
-// the call's cancellation, whatever the computation does.
+// Run answers body, a request of the endpoint called name, as call id: Start, then Wait until
+// the answer.
 func (l *Library) Run(id uint64, name string, body []byte, o Options) (doc []byte, status int) {
+	l.Start(id, name, body, o)
+	doc, status, _ = l.Wait(id, -1)
+	return doc, status
+}
+
+// result is a computation's answer, or its error.
+type result struct {
+	b   []byte
+	err error
+}
+
+// Start starts answering body, a request of the endpoint called name, as call id; Wait gives the
+// answer. A call answers one request at a time: Start while one runs (not yet waited for to its
+// end) does nothing. The values kept are the last request's.
+func (l *Library) Start(id uint64, name string, body []byte, o Options) {
 	c := l.get(id)
 	if c == nil {
-		e := &api.ErrorDoc{Status: api.StatusInternal, Msg: fmt.Sprintf("no call %d (Begin makes one)", id)}
-		return e.JSON(), e.Status
-	}
-	req, e := api.Decode(name, body)
-	if e != nil {
-		return e.JSON(), e.Status
-	}
-	lim := Limits(o)
-	opts := query.Options{Progress: func(d, t int64) { c.done.Store(d); c.total.Store(t) }}
-	type result struct {
-		b   []byte
-		err error
+		return
 	}
 	out := make(chan result, 1)
+	c.mu.Lock()
+	if c.out != nil { // one request at a time: Wait gives the running one's answer
+		c.mu.Unlock()
+		return
+	}
+	c.out, c.timeout = out, o.Timeout
+	c.mu.Unlock()
+	req, e := api.Decode(name, body)
+	if e != nil {
+		out <- result{err: e}
+		return
+	}
+	lim := Limits(name, o)
+	opts := query.Options{Progress: func(d, t int64) { c.done.Store(d); c.total.Store(t) }}
 	go func() {
 		var r result
 		defer func() {
@@ -172,9 +195,37 @@ func (l *Library) Run(id uint64, name string, body []byte, o Options) (doc []byt
 		}
 		r.b, r.err = api.Encode(v)
 	}()
+}
+
+// Wait waits up to d (d < 0: until the end) for the answer of the request Start started on call
+// id: the answer document and status 200, or the error document and its status
+// (api.ErrorDoc); done is false when d ran out first. Once the call is cancelled it waits at most
+// Grace for the computation to stop, and then answers that it was cancelled, whatever the
+// computation does.
+func (l *Library) Wait(id uint64, d time.Duration) (doc []byte, status int, done bool) {
+	c := l.get(id)
+	if c == nil {
+		e := &api.ErrorDoc{Status: api.StatusInternal, Msg: fmt.Sprintf("no call %d (Begin makes one)", id)}
+		return e.JSON(), e.Status, true
+	}
+	c.mu.Lock()
+	out, timeout := c.out, c.timeout
+	c.mu.Unlock()
+	if out == nil {
+		e := &api.ErrorDoc{Status: api.StatusInternal, Msg: fmt.Sprintf("call %d has no request (Start gives it one)", id)}
+		return e.JSON(), e.Status, true
+	}
+	var expire <-chan time.Time
+	if d >= 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		expire = t.C
+	}
 	var r result
 	select {
 	case r = <-out:
+	case <-expire:
+		return nil, 0, false
 	case <-c.ctx.Done():
 		t := time.NewTimer(Grace)
 		defer t.Stop()
@@ -184,11 +235,14 @@ func (l *Library) Run(id uint64, name string, body []byte, o Options) (doc []byt
 			r.err = &query.Error{Kind: query.Cancelled, Msg: "cancelled; the computation did not stop within " + Grace.String() + " and runs on in the background"}
 		}
 	}
+	c.mu.Lock()
+	c.out = nil // answered: the call may take another request
+	c.mu.Unlock()
 	if r.err != nil {
-		e := api.FromError(r.err, o.Timeout)
-		return e.JSON(), e.Status
+		e := api.FromError(r.err, timeout)
+		return e.JSON(), e.Status, true
 	}
-	return r.b, 200
+	return r.b, 200, true
 }
 
 // boundError is the error of a computation that worker.Bound stopped, as the command line

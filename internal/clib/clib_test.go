@@ -113,10 +113,10 @@ func TestBounds(t *testing.T) {
 	if json.Unmarshal(doc, &e); status != 422 || e.Limit != "max_seq" || !strings.Contains(e.Error, "max_memory=") {
 		t.Fatalf("octal budget: %d %s", status, doc)
 	}
-	// The watch in the process: a graph of a million nodes grows the heap past 4 MiB.
+	// The watch in the process: a graph of 300,000 nodes grows the heap past 2 MiB.
 	var b strings.Builder
-	b.WriteString(`{"nodes": 1000000, "edges": [`)
-	for i := range 999999 {
+	b.WriteString(`{"nodes": 300000, "edges": [`)
+	for i := range 299999 {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -127,7 +127,7 @@ func TestBounds(t *testing.T) {
 		b.WriteString("]")
 	}
 	b.WriteString("]}")
-	doc, status = l.Run(id, "graph", []byte(b.String()), Options{MaxMemory: 4 << 20})
+	doc, status = l.Run(id, "graph", []byte(b.String()), Options{MaxMemory: 2 << 20})
 	if json.Unmarshal(doc, &e); status != 422 || e.Limit != "max_memory" {
 		t.Fatalf("memory watch: %d %.200s", status, doc)
 	}
@@ -211,4 +211,35 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// Start and Wait: a wait that runs out says so, and the answer comes with a later wait; a request
+// started while one runs is ignored, a wait without a request is an error, not a hang.
+func TestStartWait(t *testing.T) {
+	l := New()
+	id := l.Begin()
+	defer l.End(id)
+	l.Start(id, "octal", []byte(`{"code": "0.6", "to": "300000"}`), Options{})
+	if _, _, done := l.Wait(id, time.Millisecond); done {
+		t.Skip("the machine computed 0.6 to 300,000 within a millisecond")
+	}
+	l.Start(id, "nim", []byte(`{"op": "mul", "args": ["2", "3"]}`), Options{}) // ignored: one runs
+	var doc []byte
+	var status int
+	for done := false; !done; {
+		doc, status, done = l.Wait(id, 10*time.Millisecond)
+	}
+	if status != 200 || !strings.Contains(string(doc), `"code":"0.6"`) {
+		t.Fatalf("%d %.200s", status, doc)
+	}
+	if _, status, done := l.Wait(id, -1); status != 500 || !done {
+		t.Fatalf("second wait: %d", status)
+	}
+	l.Start(id, "nim", []byte(`{"op": "mul", "args": ["2", "3"]}`), Options{})
+	if doc, status, _ := l.Wait(id, -1); status != 200 || !strings.Contains(string(doc), `"result":"1"`) {
+		t.Fatalf("next request: %d %s", status, doc)
+	}
+	if _, status, _ := l.Wait(l.Begin(), -1); status != 500 {
+		t.Fatalf("wait without a request: %d", status)
+	}
 }

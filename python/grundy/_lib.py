@@ -1,0 +1,206 @@
+"""The shared library and the call machinery: requests as JSON documents, errors as exceptions,
+cancellation on KeyboardInterrupt, progress with tqdm."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import pathlib
+import threading
+import time
+from typing import Any, Optional
+
+from .errors import CancelledError, GrundyError, InputError, InternalError, LimitError
+
+_PATH = pathlib.Path(os.environ.get("GRUNDY_LIBRARY", pathlib.Path(__file__).with_name("libgrundy.so")))
+
+_u64, _i64, _size = ctypes.c_uint64, ctypes.c_int64, ctypes.c_size_t
+_cstr = ctypes.c_char_p
+
+
+def _load() -> ctypes.CDLL:
+    try:
+        lib = ctypes.CDLL(str(_PATH))
+    except OSError as e:
+        raise ImportError(f"grundy: cannot load the shared library {_PATH}: {e} (pip install ./python builds it)") from e
+    lib.grundy_begin.restype = _u64
+    lib.grundy_begin.argtypes = []
+    lib.grundy_cancel.argtypes = [_u64]
+    lib.grundy_end.argtypes = [_u64]
+    lib.grundy_progress.argtypes = [_u64, ctypes.POINTER(_i64), ctypes.POINTER(_i64)]
+    lib.grundy_run.restype = ctypes.c_int
+    lib.grundy_run.argtypes = [_u64, _cstr, ctypes.c_void_p, _size, _i64, _u64, ctypes.c_int, _i64,
+                               ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_size)]
+    lib.grundy_wait.restype = ctypes.c_int
+    lib.grundy_wait.argtypes = [_u64, _i64, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_size)]
+    lib.grundy_values.restype = ctypes.c_int
+    lib.grundy_values.argtypes = [_u64, ctypes.POINTER(_size), ctypes.POINTER(_u64)]
+    lib.grundy_copy_values.restype = ctypes.c_int
+    lib.grundy_copy_values.argtypes = [_u64, ctypes.c_void_p, ctypes.c_int, _size, ctypes.POINTER(ctypes.c_void_p)]
+    lib.grundy_nim_mul.restype = ctypes.c_int
+    lib.grundy_nim_mul.argtypes = [_u64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, _size,
+                                   ctypes.POINTER(ctypes.c_void_p)]
+    lib.grundy_free.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+LIB = _load()
+
+# The main thread waits for an answer in slices of this many milliseconds, so that Ctrl-C
+# (KeyboardInterrupt, raised only in the main thread and only between two calls into C) can cancel
+# the computation, and a progress bar can move. Other threads wait to the end in one call.
+_SLICE_MS = 100
+
+
+def take_message(p: ctypes.c_void_p) -> str:
+    """The C string p as text, freed."""
+    try:
+        return ctypes.string_at(p).decode()
+    finally:
+        LIB.grundy_free(p)
+
+
+def _error(status: int, doc: dict) -> GrundyError:
+    msg = doc.get("error", "unknown error")
+    if status == 422:
+        return LimitError(msg, status=status, limit=doc.get("limit"), max=doc.get("max"))
+    if status in (400, 404):
+        return InputError(msg, status=status)
+    if status == 503:
+        return CancelledError(msg, status=status)
+    return InternalError(msg, status=status)
+
+
+def _ms(timeout: Optional[float]) -> int:
+    if timeout is None:
+        return 0
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    return max(1, int(timeout * 1000))
+
+
+def _bytes(max_memory: Optional[int]) -> int:
+    if max_memory is None:
+        return 0
+    if not isinstance(max_memory, int) or isinstance(max_memory, bool) or max_memory <= 0:
+        raise ValueError(f"max_memory must be a positive number of MiB, not {max_memory!r}")
+    return max_memory << 20
+
+
+class Call:
+    """One call of the library: begin, run (once), read kept values, end."""
+
+    def __init__(self) -> None:
+        self.id = LIB.grundy_begin()
+
+    def close(self) -> None:
+        if self.id:
+            LIB.grundy_end(self.id)
+            self.id = 0
+
+    def __enter__(self) -> "Call":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def cancel(self) -> None:
+        LIB.grundy_cancel(self.id)
+
+    def progress(self) -> tuple[int, int]:
+        d, t = _i64(), _i64()
+        LIB.grundy_progress(self.id, ctypes.byref(d), ctypes.byref(t))
+        return d.value, t.value
+
+    def run(self, endpoint: str, request: dict, *, timeout: Optional[float] = None, max_memory: Optional[int] = None,
+            keep_values: bool = False, progress: Any = None) -> dict:
+        """Answers request (a dict, the web API's JSON) of endpoint; raises the error's exception."""
+        body = json.dumps(request).encode()
+        doc, n = ctypes.c_void_p(), _size()
+        main = threading.current_thread() is threading.main_thread()
+        status = LIB.grundy_run(self.id, endpoint.encode(), body, len(body), _ms(timeout), _bytes(max_memory),
+                                int(keep_values), _SLICE_MS if main else -1, ctypes.byref(doc), ctypes.byref(n))
+        if status == 0:
+            status = self._wait(doc, n, progress)
+        try:
+            out = json.loads(ctypes.string_at(doc, n.value))
+        finally:
+            LIB.grundy_free(doc)
+        if status != 200:
+            raise _error(status, out)
+        return out
+
+    def _wait(self, doc: ctypes.c_void_p, n: ctypes.c_size_t, progress: Any) -> int:
+        """Waits in slices for the answer of the running request; on KeyboardInterrupt cancels it,
+        waits for the library to stop it (within 2 s) and raises."""
+        bar = None
+        start = time.monotonic()
+        status = 0
+        try:
+            while status == 0:
+                status = LIB.grundy_wait(self.id, _SLICE_MS, ctypes.byref(doc), ctypes.byref(n))
+                if status == 0 and (callable(progress) or progress is None and time.monotonic() - start > 1):
+                    bar = _tick(bar, self.progress(), progress)
+        except KeyboardInterrupt:
+            self.cancel()
+            if status == 0:
+                status = LIB.grundy_wait(self.id, -1, ctypes.byref(doc), ctypes.byref(n))
+            LIB.grundy_free(doc)
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        return status
+
+    def values(self, dtype=None):
+        """The values the run kept (keep_values), as a NumPy array of the narrowest of uint16,
+        uint32, uint64 that holds them (or dtype)."""
+        import numpy as np
+
+        n, top = _size(), _u64()
+        if not LIB.grundy_values(self.id, ctypes.byref(n), ctypes.byref(top)):
+            return None
+        if dtype is None:
+            dtype = np.uint16 if top.value < 1 << 16 else np.uint32 if top.value < 1 << 32 else np.uint64
+        out = np.empty(n.value, dtype=dtype)
+        err = ctypes.c_void_p()
+        if LIB.grundy_copy_values(self.id, out.ctypes.data, out.itemsize, out.size, ctypes.byref(err)):
+            raise InternalError(take_message(err), status=500)
+        return out
+
+
+def _tick(bar, dt: tuple[int, int], progress: Any):
+    done, total = dt
+    if total <= 0:
+        return bar
+    if bar is None:
+        if progress is None:
+            try:
+                import ipywidgets  # noqa: F401  (a widget bar in notebooks that have it)
+                from tqdm.auto import tqdm
+            except ImportError:
+                try:
+                    from tqdm import tqdm
+                except ImportError:
+                    return None
+            bar = tqdm(total=total, unit="heap", leave=False)
+        elif callable(progress):
+            progress(done, total)
+            return None
+        else:
+            return None
+    bar.total = total
+    bar.update(done - bar.n)
+    return bar
+
+
+def call(endpoint: str, request: dict, *, timeout: Optional[float] = None, max_memory: Optional[int] = None,
+         progress: Any = None) -> dict:
+    """Answers a request of the web API's JSON by its endpoint ("solve", "seq", "octal", "misere",
+    "nim", "basis", "count", "script", "play", "guess", "graph", "rules") and returns the answer
+    document, as `grundy … --json` prints it. Errors raise InputError, LimitError, CancelledError
+    or InternalError. timeout (seconds) and max_memory (MiB) are the command line's --timeout and
+    --max-memory."""
+    with Call() as c:
+        return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)

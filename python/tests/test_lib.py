@@ -1,0 +1,162 @@
+"""The library's manners: cancellation from Python, memory limits in process, threads, errors,
+games on graphs, and the answers in a notebook."""
+
+import _thread
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import matplotlib
+import networkx as nx
+import numpy as np
+import pytest
+
+import grundy
+
+matplotlib.use("Agg")
+
+
+def test_interrupt_cancels_within_a_second():
+    # Ctrl-C in the main thread is KeyboardInterrupt: the computation in Go stops, the call
+    # returns within a second, and the library goes on answering.
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.octal("0.6", to=10**8, progress=False)
+    late = time.monotonic() - start - 0.5
+    timer.join()
+    assert late < 1, f"returned {late:.2f} s after the interrupt"
+    assert grundy.solve("nim", [1, 2]).value == 3
+    assert grundy.octal("0.6", to=100).computed_to == 100
+
+
+def test_timeout():
+    start = time.monotonic()
+    with pytest.raises(grundy.LimitError) as e:
+        grundy.octal("0.6", to=10**8, timeout=0.3, progress=False)
+    assert e.value.limit == "timeout" and time.monotonic() - start < 3
+    with pytest.raises(ValueError):
+        grundy.octal("0.6", to=10, timeout=-1)
+
+
+def test_memory_limits_in_process():
+    # Octal's own budget refuses, before computing, a "to" whose values do not fit.
+    with pytest.raises(grundy.LimitError) as e:
+        grundy.octal("0.6", to=10**9, max_memory=16)
+    assert e.value.limit == "max_seq" and "max_memory=" in str(e.value)
+    # Any other computation: the watch on the process's growth cancels it past max_memory.
+    n = 1_000_000
+    edges = [(i + 1, i) for i in range(n - 1)]
+    with pytest.raises(grundy.LimitError) as e:
+        grundy.graph(edges, max_memory=4)
+    assert e.value.limit == "max_memory" and e.value.max == 4
+    assert grundy.graph(edges[:1000]).acyclic  # and the library is usable afterwards
+
+
+def test_threads_agree():
+    jobs = [("solve", {"ruleset": "kayles", "position": [str(k), "5", "7"], "misere": True}) for k in range(1, 9)]
+    jobs += [("octal", {"code": "0.6", "to": str(2000 + k)}) for k in range(8)]
+    jobs += [("misere", {"game": "0.07", "max_heap": str(k)}) for k in range(6, 12)]
+    jobs += [("nim", {"op": "inv", "args": [str(k)]}) for k in range(1, 9)]
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("seconds", "kernels")}
+    serial = [strip(grundy.call(e, r)) for e, r in jobs]
+    with ThreadPoolExecutor(8) as pool:
+        for _ in range(3):
+            assert [strip(d) for d in pool.map(lambda j: grundy.call(*j), jobs)] == serial
+    a = np.arange(1 << 16, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    want = grundy.nim.mul(a, a[::-1].copy())
+    with ThreadPoolExecutor(4) as pool:
+        for got in pool.map(lambda _: grundy.nim.mul(a, a[::-1].copy()), range(8)):
+            assert np.array_equal(got, want)
+
+
+def test_errors():
+    assert issubclass(grundy.InputError, ValueError)
+    with pytest.raises(grundy.InputError):
+        grundy.call("frobnicate", {})
+    with pytest.raises(grundy.InputError):
+        grundy.call("solve", {"ruleset": "nim", "colour": "red"})
+    with pytest.raises(grundy.LimitError) as e:
+        grundy.misere("0.07", max_heap=40, max_size=5)
+    assert e.value.limit == "max_size" and e.value.status == 422
+    with pytest.raises(TypeError):
+        grundy.solve(3, [1])
+    with pytest.raises(TypeError):
+        grundy.solve("nim", [1], script="x")
+    with pytest.raises(TypeError):
+        grundy.octal(7)
+    with pytest.raises(ValueError):
+        grundy.seq("lasker", to=-5)
+    with pytest.raises(TypeError):
+        grundy.solve("subtract", [5], flags={"set": 1.5})
+    with pytest.raises(TypeError):
+        grundy.count(10, "23")
+
+
+def mex_values(g):
+    vals = {}
+    for v in reversed(list(nx.topological_sort(g))):
+        opts = {vals[w] for w in g.successors(v)}
+        vals[v] = next(k for k in range(len(opts) + 1) if k not in opts)
+    return vals
+
+
+def test_graph_acyclic_is_mex():
+    rng = np.random.default_rng(5)
+    for trial in range(20):
+        n = int(rng.integers(1, 60))
+        g = nx.DiGraph()
+        g.add_nodes_from(f"v{i}" for i in range(n))
+        for _ in range(int(rng.integers(0, 3 * n))):
+            a, b = sorted(rng.integers(0, n, size=2).tolist())
+            if a != b:
+                g.add_edge(f"v{b}", f"v{a}")
+        r = grundy.graph(g)
+        assert r.acyclic and r.as_dict() == mex_values(g)
+        assert r.grundy().tolist() == [mex_values(g)[v] for v in r.nodes]
+        assert r.outcomes == "".join("P" if mex_values(g)[v] == 0 else "N" for v in r.nodes)
+
+
+def test_graph_cycles():
+    # a ↔ b, b → c: b wins by moving to c, so a loses; d ↔ e alone is a draw; f loops and can
+    # escape to c, a first-player win of value ∞{0}.
+    r = grundy.graph([("a", "b"), ("b", "a"), ("b", "c"), ("d", "e"), ("e", "d"), ("f", "f"), ("f", "c")])
+    assert not r.acyclic
+    assert r.as_dict() == {"a": 0, "b": 1, "c": 0, "d": grundy.Loopy(), "e": grundy.Loopy(), "f": grundy.Loopy((0,))}
+    assert r.outcomes == "PNPDDN"
+    assert r["f"].outcome == "N" and r["d"].outcome == "D"
+    with pytest.raises(ValueError):
+        r.grundy()
+    with pytest.raises(TypeError):
+        grundy.graph(nx.Graph([(1, 2)]))
+    with pytest.raises(TypeError):
+        grundy.graph([(1, 2, 3)])
+    assert "loopy values" in r._repr_html_()
+
+
+def test_notebook_manners(tmp_path):
+    import matplotlib.pyplot as plt
+
+    s = grundy.octal("0.137", to=500)
+    assert s.proved and s.period == 34 and "period 34" in s._repr_html_()
+    q = grundy.misere("0.07", max_heap=12)
+    assert q.order == 12 and q.table.shape == (12, 12) and "<table>" in q._repr_html_()
+    assert "<table>" in grundy.solve("nim", [3, 4]).__class__._repr_html_(grundy.solve("nim", [3, 4]))
+    t = grundy.nim.table(64)
+    assert t.table.shape == (64, 64) and t.table[2, 2] == 3
+    for ans in (s, q, t):
+        fig = plt.figure()
+        ans.plot()
+        fig.savefig(tmp_path / "p.png")
+        plt.close(fig)
+    assert (tmp_path / "p.png").stat().st_size > 1000
+
+
+def test_progress_callback():
+    # A callable is told (done, total) every tenth of a second while a long run goes on.
+    seen = []
+    with pytest.raises(grundy.LimitError):
+        grundy.octal("0.6", to=10**8, timeout=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen and all(0 <= d <= t == 10**8 + 1 for d, t in seen), seen[:3]
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
