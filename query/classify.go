@@ -7,19 +7,22 @@ import (
 
 	"grundy/game"
 	"grundy/internal/cliarg"
+	"grundy/scriptgame"
 )
 
 // classify turns any error of an answering function into an *Error with its kind: limits and
 // budgets are OverLimit naming the limit, a malformed request BadInput, the caller's giving up
 // Cancelled. inScript says the error comes from running a user's script, where every failure
 // that is not a budget (an error in the script, a bad return value, a cycle) is the script's
-// fault, so BadInput; elsewhere an unknown error is Internal.
+// fault, so BadInput (but the engine's own failures, scriptgame.InternalError); elsewhere an
+// unknown error is Internal.
 func classify(err error, lim Limits, inScript bool) error {
 	if err == nil {
 		return nil
 	}
 	var qe *Error
 	var le Limiter
+	var ie *scriptgame.InternalError
 	switch {
 	case errors.As(err, &qe):
 		return qe
@@ -34,6 +37,8 @@ func classify(err error, lim Limits, inScript bool) error {
 		return &Error{Kind: Cancelled, Msg: "cancelled", Err: err}
 	case errors.Is(err, game.ErrCycle) && inScript:
 		return &Error{Kind: BadInput, Msg: err.Error() + " (loopy play, --loopy or \"loopy\": true, gives the outcomes of games with cycles, draws included)", Err: err}
+	case errors.As(err, &ie): // the engine's own failure while running a script
+		return &Error{Kind: Internal, Msg: ie.Msg, Err: err}
 	case cliarg.IsInput(err), inScript:
 		return &Error{Kind: BadInput, Msg: err.Error(), Err: err}
 	}

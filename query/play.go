@@ -34,44 +34,51 @@ type PlayRequest struct {
 	Misere bool `json:"misere,omitempty"`
 }
 
-// Play answers one step of a game against the engine.
+// Play answers one step of a game against the engine. The game is resolved once (a ruleset, or a
+// script offered as one) and played by a rules.Match.
 func Play(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
 	if err := lim.checkArgs("position", r.Position, r.Flags); err != nil {
 		return PlayStep{}, err
 	}
+	script := r.Script != ""
 	switch {
 	case r.Move != "" && r.Engine:
 		return PlayStep{}, Badf(`give "move" (yours, then the engine answers) or "engine" (the engine moves first), not both`)
-	case r.Script != "" && (r.Ruleset != "" || len(r.Flags) > 0):
+	case script && (r.Ruleset != "" || len(r.Flags) > 0):
 		return PlayStep{}, Badf(`give either "ruleset" (with "flags") or "script", not both`)
-	case r.Script != "":
-		return playScript(ctx, r, lim)
-	case r.Ruleset == "":
+	case script && len(r.Position) == 0:
+		return PlayStep{}, Badf("play takes at least one position of the script's game")
+	case script && r.Misere && r.Loopy:
+		return PlayStep{}, Badf("misère play of a game with cycles is not offered: give either misère or loopy")
+	case !script && r.Ruleset == "":
 		return PlayStep{}, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
 	}
-	res, err := playRuleset(ctx, r, lim)
+	rs, done, err := resolve(ctx, gameRequest{r.Ruleset, r.Flags, r.Script, r.ScriptName, r.Loopy}, lim)
 	if err != nil {
-		return PlayStep{}, classify(err, lim, false)
+		return PlayStep{}, err
+	}
+	defer done()
+	res, err := play(ctx, rs, r, lim)
+	if err != nil {
+		return PlayStep{}, classify(err, lim, script)
 	}
 	return res, nil
 }
 
-func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, error) {
-	rs, err := rules.New(r.Ruleset, r.Flags)
-	if err != nil {
-		return PlayStep{}, err
-	}
+// play answers a step of the game rs: in normal play whoever cannot move loses, in misère play
+// (r.Misere) whoever cannot move wins.
+func play(ctx context.Context, rs rules.Ruleset, r PlayRequest, lim Limits) (PlayStep, error) {
 	if r.Misere {
 		if play := rs.Info().Play; play != "normal" {
 			return PlayStep{}, Badf("%s is already %s play: \"misere\" applies to normal-play rulesets", r.Ruleset, play)
 		}
-		mr, err := rules.Misere(rs, misereLabel(rs, r.Flags))
-		qm, ok := mr.(*rules.MisereRuleset)
-		if err != nil || !ok || !qm.ByQuotient() {
+		mr, err := rules.Misere(rs, rules.Title(r.Ruleset, r.Flags))
+		if qm, ok := mr.(*rules.MisereRuleset); ok && qm.ByQuotient() {
+			qm.QuotientOnly = true // the engine answers at once: heap rulesets through the quotient only
+		} else if r.Script == "" || err != nil {
 			return PlayStep{}, Badf(`"misere" play is offered for heap games (take-and-break games such as kayles, one-heap rulesets played on heap sizes) and scripts; %s: play misere-nim or misere-moore, or solve --misere`, r.Ruleset)
 		}
-		qm.QuotientOnly = true
-		rs = qm
+		rs = mr
 	}
 	info := rs.Info()
 	if info.Play == "scored" {
@@ -83,51 +90,63 @@ func playRuleset(ctx context.Context, r PlayRequest, lim Limits) (PlayStep, erro
 	}
 	m := &rules.Match{R: rs, Pos: p, HumanTurn: !r.Engine}
 	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: string(info.Board), CoinBase: info.FirstIndex}
-	if over, _ := m.Over(); !over {
-		if r.Move != "" {
-			mv, err := m.Human(r.Move)
-			if err != nil {
-				return PlayStep{}, Badf("%v", err)
-			}
-			if err := lim.checkReached("the move "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
-				return PlayStep{}, err
-			}
-			ans.Played = append(ans.Played, report.Played{By: "you", Move: mv.Text})
+	over := func() (bool, bool, error) {
+		over, humanWon := m.Over()
+		return over, humanWon, m.Err()
+	}
+	done, _, err := over()
+	switch {
+	case err != nil:
+		return PlayStep{}, err
+	case done && r.Move != "":
+		from := strings.Join(r.Position, " ")
+		if r.Script != "" {
+			from = rs.Format(p)
 		}
-		if !m.HumanTurn {
-			if over, _ := m.Over(); !over {
-				mv, err := m.Engine(ctx)
-				if err != nil {
-					return PlayStep{}, err
-				}
-				if err := lim.checkReached("the engine's answer "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
-					return PlayStep{}, err
-				}
-				ans.Played = append(ans.Played, report.Played{By: "engine", Move: mv.Text})
-			}
+		return PlayStep{}, Badf("the game is over: there is no move from %s", from)
+	case r.Move != "":
+		mv, err := m.Human(r.Move)
+		if err != nil && r.Script != "" {
+			return PlayStep{}, err // classified as the script's
+		} else if err != nil {
+			return PlayStep{}, Badf("%v", err)
 		}
-	} else if r.Move != "" {
-		return PlayStep{}, Badf("the game is over: there is no move from %s", strings.Join(r.Position, " "))
+		if err := lim.checkReached("the move "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
+			return PlayStep{}, err
+		}
+		ans.Played = append(ans.Played, report.Played{By: "you", Move: mv.Text})
+		if done, _, err = over(); err != nil {
+			return PlayStep{}, err
+		}
+	}
+	if !done && !m.HumanTurn {
+		mv, err := m.Engine(ctx)
+		if err != nil {
+			return PlayStep{}, err
+		}
+		if err := lim.checkReached("the engine's answer "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
+			return PlayStep{}, err
+		}
+		ans.Played = append(ans.Played, report.Played{By: "engine", Move: mv.Text})
 	}
 	ans.Position, ans.Text = rs.Args(m.Pos), rs.Format(m.Pos)
-	if over, humanWon := m.Over(); over {
+	done, humanWon, err := over()
+	if err != nil {
+		return PlayStep{}, err
+	}
+	if done {
 		ans.Over, ans.Winner = true, "engine"
 		if humanWon {
 			ans.Winner = "you"
 		}
 		return PlayStep{Play: ans}, nil
 	}
-	a, err := rs.Analyze(ctx, m.Pos)
+	legal, more, err := m.Options(ctx, playMoves(lim))
 	if err != nil {
 		return PlayStep{}, err
 	}
-	winning := map[string]bool{}
-	for _, w := range a.WinningMoves {
-		winning[w.To.Key()] = true
-	}
-	legal, more := m.Legal(playMoves(lim))
 	for _, mv := range legal {
-		ans.Moves = append(ans.Moves, report.MoveEntry{Move: mv.Text, To: rs.Args(mv.To), Winning: winning[mv.To.Key()]})
+		ans.Moves = append(ans.Moves, report.MoveEntry{Move: mv.Text, To: rs.Args(mv.To), Winning: mv.Winning})
 	}
 	ans.More = more
 	return PlayStep{Play: ans}, nil

@@ -185,7 +185,7 @@ func TestMisereJudgeUsesQuotient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		keys, err := run.positions(c.pos)
+		keys, err := run.Positions(c.pos)
 		if err != nil {
 			t.Fatal(err)
 		}

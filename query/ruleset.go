@@ -82,9 +82,6 @@ func NewSeqReport(s rules.Sequence, to uint64, summary bool) SeqReport {
 	return out
 }
 
-// methodLoopyRuleset is the method of a loopy ruleset's answer.
-const methodLoopyRuleset = "loopy values of the heaps by the engine (generalized Sprague–Grundy values, Fraenkel–Yesha rounds); their sum by the generalized Sprague–Grundy theorem"
-
 // NewLoopySolve writes the loopy analysis a of position p of the ruleset r (one with cycles) as
 // the answer of Solve: the loopy value of the heaps' sum, its outcome, the winning moves or, for a
 // draw, the moves that keep it.
@@ -98,7 +95,7 @@ func NewLoopySolve(r rules.Ruleset, p rules.Position, a rules.LoopyAnalysis) rep
 	}
 	res := report.LoopySolve{
 		Solve: report.Solve{Ruleset: r.Info().Name, Position: r.Args(p), Outcome: a.Outcome.String(),
-			WinningMoves: moves(a.WinningMoves), Complete: true, Method: methodLoopyRuleset},
+			WinningMoves: moves(a.WinningMoves), Complete: true, Method: a.Method},
 		Value:        report.LoopyValue{LoopyValue: a.Value},
 		DrawingMoves: moves(a.DrawingMoves),
 	}

@@ -125,3 +125,28 @@ func Script(ctx context.Context, r ScriptRequest, lim Limits) (Answer, error) {
 	}
 	return Seq(ctx, SeqRequest{Script: r.Source, To: r.To, Loopy: r.Loopy}, lim)
 }
+
+// seqScript computes g(0..to) of a script, with the period the values show, or with r.Loopy its
+// loopy values γ(0..to).
+func seqScript(ctx context.Context, r SeqRequest, to uint64, lim Limits, o Options) (Answer, error) {
+	if lim.MaxScriptSeq > 0 && to > lim.MaxScriptSeq {
+		return nil, lim.over("max_script_to", lim.MaxScriptSeq, "to = %d is over the limit of %d for scripts", to, lim.MaxScriptSeq)
+	}
+	run, err := loadScript(ctx, r.ScriptName, r.Script, lim)
+	if err != nil {
+		return nil, err
+	}
+	defer run.close()
+	if r.Loopy {
+		vals, err := run.LoopyValues(to, o.Progress)
+		if err != nil {
+			return nil, run.fail(err)
+		}
+		return report.NewLoopySeq(vals, r.Summary), nil
+	}
+	vals, err := run.Values(to, o.Progress)
+	if err != nil {
+		return nil, run.fail(err)
+	}
+	return report.ApparentSeq(vals, r.Summary), nil
+}

@@ -42,7 +42,8 @@ type Answer interface {
 }
 
 // Solve answers a SolveRequest: a [Report] for a ruleset, a [ScriptSolve] for a script. Both
-// have the JSON shape of report.Solve.
+// have the JSON shape of report.Solve. The game is resolved once (a ruleset, or a script offered
+// as one), and rules.Solve picks the method from what it offers and answers.
 func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	if err := lim.checkArgs("position", r.Position, r.Flags); err != nil {
 		return nil, err
@@ -50,33 +51,28 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	switch {
 	case r.Script != "" && (r.Ruleset != "" || len(r.Flags) > 0):
 		return nil, Badf(`give either "ruleset" (with "flags") or "script", not both`)
-	case r.Script != "":
-		return solveScript(ctx, r, lim)
-	case r.Ruleset == "":
+	case r.Script != "" && len(r.Position) == 0:
+		return nil, Badf("solve takes at least one position of the script's game")
+	case r.Script != "" && r.Loopy && r.Misere:
+		return nil, Badf("loopy play (--loopy, \"loopy\": true) is normal play: it does not go with misère play")
+	case r.Script == "" && r.Ruleset == "":
 		return nil, Badf(`missing "ruleset" ('grundy rules' and GET /api/rules list them) or "script"`)
 	}
-	ans, err := solveRuleset(ctx, r)
-	if err != nil {
-		return nil, classify(err, lim, false)
-	}
-	return ans, nil
-}
-
-// solveRuleset answers a SolveRequest for a built-in ruleset: the ruleset is built once, and
-// rules.Solve picks the method and answers; the answer is written as its document.
-func solveRuleset(ctx context.Context, r SolveRequest) (Answer, error) {
-	rs, err := rules.New(r.Ruleset, r.Flags)
+	rs, done, err := resolve(ctx, gameRequest{r.Ruleset, r.Flags, r.Script, r.ScriptName, r.Loopy}, lim)
 	if err != nil {
 		return nil, err
 	}
-	sol, err := rules.Solve(ctx, rs, r.Position, rules.Mode{Misere: r.Misere, Loopy: r.Loopy, Label: misereLabel(rs, r.Flags)})
+	defer done()
+	sol, err := rules.Solve(ctx, rs, r.Position, rules.Mode{Misere: r.Misere, Loopy: r.Loopy, Label: rules.Title(r.Ruleset, r.Flags)})
 	switch {
 	case err != nil:
-		return nil, err
+		return nil, classify(err, lim, r.Script != "")
 	case sol.Loopy != nil:
 		return NewLoopySolve(sol.R, sol.Pos, *sol.Loopy), nil
 	case sol.Sum != nil:
 		return quotientSolve(r, *sol.Sum), nil
+	case r.Script != "":
+		return ScriptSolve{Solve: NewReport(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
 	}
 	return NewReport(sol.R, sol.Pos, *sol.Analysis), nil
 }
@@ -108,13 +104,4 @@ func capNote(out *report.Solve, total int) {
 		}
 		out.Note = n
 	}
-}
-
-// misereLabel names a ruleset's heap game in the methods of misère answers: a take-and-break
-// ruleset by its code ("0.77"), another by its name and flags.
-func misereLabel(rs rules.Ruleset, flags map[string]string) string {
-	if t, ok := rs.(rules.TakeAndBreak); ok {
-		return t.Code().String()
-	}
-	return rules.Title(rs.Info().Name, flags)
 }

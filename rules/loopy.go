@@ -123,7 +123,12 @@ type Loopy interface {
 type LoopyAnalysis struct {
 	game.LoopySumAnalysis[uint64]
 	WinningMoves, DrawingMoves []Move
+	// Method names how the values were found.
+	Method string
 }
+
+// MethodLoopyHeaps is the method of the loopy answers of the rulesets with cycles.
+const MethodLoopyHeaps = "loopy values of the heaps by the engine (generalized Sprague–Grundy values, Fraenkel–Yesha rounds); their sum by the generalized Sprague–Grundy theorem"
 
 // AnalyzeLoopy answers p from its heaps' loopy values.
 func (r loopyHeaps) AnalyzeLoopy(ctx context.Context, p Position) (LoopyAnalysis, error) {
@@ -132,7 +137,7 @@ func (r loopyHeaps) AnalyzeLoopy(ctx context.Context, p Position) (LoopyAnalysis
 	if err != nil {
 		return LoopyAnalysis{}, r.searchErr(ctx, err)
 	}
-	out := LoopyAnalysis{LoopySumAnalysis: a}
+	out := LoopyAnalysis{LoopySumAnalysis: a, Method: MethodLoopyHeaps}
 	toMoves := func(ms []game.SumMove[uint64]) []Move {
 		var moves []Move
 		for _, m := range ms {

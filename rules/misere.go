@@ -13,21 +13,30 @@ import (
 	"grundy/octal"
 )
 
-// misereForm is implemented by the rulesets whose misère play is a ruleset of the catalogue with
-// a theorem of its own (nim: misere-nim; moore: misere-moore).
-type misereForm interface{ misereRuleset() (Ruleset, bool) }
+// MisereForm is implemented by the games whose misère play is their own: the rulesets with a
+// misère theorem and a ruleset of the catalogue for it (nim: misere-nim; moore: misere-moore), a
+// script (package scriptgame: through the misère quotient of its heaps where they are heaps, by
+// the engine's search otherwise). ok is false when the game has none after all.
+type MisereForm interface {
+	MisereForm() (r Ruleset, ok bool)
+}
 
-func (nim) misereRuleset() (Ruleset, bool)     { return misereNim{}, true }
-func (m moore) misereRuleset() (Ruleset, bool) { return moore{k: m.k, misere: true}, !m.misere }
+// MisereForm is misere-nim.
+func (nim) MisereForm() (Ruleset, bool) { return misereNim{}, true }
+
+// MisereForm is misere-moore with the same k.
+func (m moore) MisereForm() (Ruleset, bool) { return moore{k: m.k, misere: true}, !m.misere }
 
 // Misere returns r in misère play (whoever makes the last move loses): the misère ruleset of the
-// catalogue where a theorem gives one (nim, moore), otherwise a [*MisereRuleset] of r's moves,
+// catalogue where a theorem gives one (nim, moore) or the game's own ([MisereForm]), otherwise a
+// [*MisereRuleset] of r's moves,
 // answered through the misère quotient of r's heap game where r is one ([HeapGame]) and by the
-// engine's search otherwise. label names the heap game in the methods of answers ("" names it by
-// its code, or its name). A ruleset that is not normal play is refused.
+// engine's search otherwise. The methods of answers name the heap game by its code, or else label
+// (the name with its flags, [Title]; "" for the name). A ruleset that is not normal play is
+// refused.
 func Misere(r Ruleset, label string) (Ruleset, error) {
-	if f, ok := r.(misereForm); ok {
-		if m, ok := f.misereRuleset(); ok {
+	if f, ok := r.(MisereForm); ok {
+		if m, ok := f.MisereForm(); ok {
 			return m, nil
 		}
 	}
@@ -35,11 +44,10 @@ func Misere(r Ruleset, label string) (Ruleset, error) {
 	if info.Play != PlayNormal {
 		return nil, cliarg.Errorf("%s is already %s play: --misere applies to normal-play rulesets", info.Name, info.Play)
 	}
-	if label == "" {
+	if t, ok := r.(TakeAndBreak); ok {
+		label = t.Code().String()
+	} else if label == "" {
 		label = info.Name
-		if t, ok := r.(TakeAndBreak); ok {
-			label = t.Code().String()
-		}
 	}
 	m := &MisereRuleset{Ruleset: r, label: label}
 	m.game, _ = HeapGame(r)

@@ -66,6 +66,13 @@ func (m *Match) Human(input string) (Move, error) {
 	if input == "" {
 		return Move{}, errors.New("type a move")
 	}
+	if rd, ok := m.R.(MoveReader); ok {
+		mv, err := rd.ReadMove(m.Pos, input)
+		if err != nil {
+			return Move{}, err
+		}
+		return m.apply(mv), nil
+	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(input, "#")); err == nil && strings.HasPrefix(input, "#") {
 		list, _ := m.Legal(playListMax)
 		if n < 1 || n > len(list) {
@@ -115,6 +122,55 @@ func (m *Match) apply(mv Move) Move {
 	defer m.record()
 	m.HumanTurn = !m.HumanTurn
 	return mv
+}
+
+// Err returns the first failure of the game's moves met so far (a [Fallible] game, such as a
+// script, whose Moves cannot return one); nil for the catalogue's rulesets.
+func (m *Match) Err() error {
+	if f, ok := m.R.(Fallible); ok {
+		return f.Err()
+	}
+	return nil
+}
+
+// MarkedMove is a legal move of a Match, marked when it wins (leads to a P-position).
+type MarkedMove struct {
+	Move
+	Winning bool
+}
+
+// Options lists up to max legal moves, each marked when it wins, and whether there are more: by
+// the game's own judge of positions ([PositionJudge]) where it has one, else by the winning
+// moves of Analyze.
+func (m *Match) Options(ctx context.Context, max int) ([]MarkedMove, bool, error) {
+	legal, more := m.Legal(max)
+	if err := m.Err(); err != nil {
+		return nil, false, err
+	}
+	out := make([]MarkedMove, len(legal))
+	j, judged := m.R.(PositionJudge)
+	var winning map[string]bool
+	if !judged {
+		a, err := m.R.Analyze(ctx, m.Pos)
+		if err != nil {
+			return nil, false, err
+		}
+		winning = map[string]bool{}
+		for _, w := range a.WinningMoves {
+			winning[w.To.Key()] = true
+		}
+	}
+	for i, mv := range legal {
+		out[i].Move, out[i].Winning = mv, winning[mv.To.Key()]
+		if judged {
+			p, err := j.IsP(ctx, mv.To)
+			if err != nil {
+				return nil, false, err
+			}
+			out[i].Winning = p
+		}
+	}
+	return out, more, nil
 }
 
 // Legal lists up to max legal moves, and whether there are more.
@@ -195,6 +251,25 @@ func (splitNim) splitsHeaps() {}
 // whose draws must be kept. EngineMove returns the engine's move from p, false when there is none.
 type EngineMover interface {
 	EngineMove(ctx context.Context, p Position) (Move, bool, error)
+}
+
+// MoveReader is implemented by games that read a person's move their own way (a script: among
+// the moves it lists, by text, #N or the position reached): [Match.Human] hands it the input.
+type MoveReader interface {
+	ReadMove(p Position, input string) (Move, error)
+}
+
+// Fallible is implemented by games whose moves can fail (a script): Err is the first failure
+// met while listing moves, which Moves cannot return.
+type Fallible interface {
+	Err() error
+}
+
+// PositionJudge is implemented by games that decide whether a position is a P-position (in the
+// game's play) otherwise than through Analyze's winning moves: [Match.Options] marks the moves
+// with it.
+type PositionJudge interface {
+	IsP(ctx context.Context, p Position) (bool, error)
 }
 
 // directMover is implemented by rulesets that can tell at once whether a move leads from p to q

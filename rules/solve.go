@@ -10,8 +10,8 @@ import (
 // player to move loses) or loopy play (a game whose moves may cycle, by loopy values).
 type Mode struct {
 	Misere, Loopy bool
-	// Label names a heap game in the methods of misère answers ("" names it by its code, or its
-	// name; see [Misere]).
+	// Label names a heap game that has no code in the methods of misère answers: its name with
+	// its flags ([Title]; "" for the name; see [Misere]).
 	Label string
 }
 
