@@ -182,7 +182,7 @@ func nimWide(req NimRequest) (any, error) {
 	return report.Nim{Op: req.Op, Args: req.Args, Result: &text}, nil
 }
 
-// nimTable computes the n×n nim-product table a row at a time, checking ctx between rows.
+// nimTable computes the n×n nim-product table (nimber.ProductTable).
 func nimTable(ctx context.Context, arg string, lim Limits) (any, error) {
 	v, err := cliarg.Uint64(arg)
 	if err != nil {
@@ -197,22 +197,9 @@ func nimTable(ctx context.Context, arg string, lim Limits) (any, error) {
 	if v > 1<<16 {
 		return nil, Badf("table size %d is too large: the limit is %d", v, 1<<16)
 	}
-	n := int(v)
-	xs := make([]uint64, n)
-	for i := range xs {
-		xs[i] = uint64(i)
+	rows, err := nimber.ProductTable(ctx, int(v))
+	if err != nil {
+		return nil, classify(err, lim, false)
 	}
-	as := make([]uint64, n)
-	rows := make([][]uint64, n)
-	for a := range rows {
-		if err := ctx.Err(); err != nil {
-			return nil, classify(err, lim, false)
-		}
-		for i := range as {
-			as[i] = uint64(a)
-		}
-		rows[a] = make([]uint64, n)
-		nimber.MulSlice(rows[a], as, xs)
-	}
-	return report.NimTable{N: n, Table: rows}, nil
+	return report.NimTable{N: int(v), Table: rows}, nil
 }
