@@ -32,7 +32,7 @@ func Rules(ctx context.Context, r RulesRequest, _ Limits) (RulesAnswer, error) {
 			Command: "grundy solve " + in.Name + " " + in.Example, Theory: in.Theory, Indexing: in.Indexing,
 			Limits: in.Limits, OneHeap: in.OneHeap, Play: string(in.Play), Board: string(in.Board), Flags: []report.RuleFlag{}}
 		for _, f := range in.Flags {
-			ri.Flags = append(ri.Flags, report.RuleFlag{Name: f.Name, Arg: f.Arg, Usage: f.Usage})
+			ri.Flags = append(ri.Flags, report.RuleFlag{Name: f.Name, Arg: f.Arg, Usage: f.Usage, OneOf: f.OneOf})
 		}
 		out.Rulesets = append(out.Rulesets, ri)
 	}

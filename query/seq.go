@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"strconv"
 
 	"grundy/internal/cliarg"
 	"grundy/report"
@@ -23,7 +24,8 @@ type SeqRequest struct {
 	Script     string `json:"script,omitempty"`
 	ScriptName string `json:"-"`
 	// To is the last heap: a number as the command line writes it ("1000", "0x3e8"); JSON may
-	// send a number.
+	// send a number. A Code without To is computed until its period is proved or the memory
+	// budget (Limits.OctalBytes) is used, where there is one.
 	To Arg `json:"to"`
 	// Summary leaves the values out of the answer.
 	Summary bool `json:"summary,omitempty"`
@@ -52,11 +54,15 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits, opts ...Options) (Answer
 	case named == 0:
 		return nil, Badf(`missing "code" (a take-and-break code such as 0.07), "ruleset" or "script"`)
 	}
-	if r.To == "" {
-		return nil, Badf(`missing "to": the last heap to compute`)
-	}
 	if r.Loopy && r.Code != "" {
 		return nil, errLoopySeq()
+	}
+	if r.To == "" && r.Code != "" && lim.OctalBytes > 0 {
+		// A code without "to": until its period is proved or the memory budget is used.
+		return seqCode(ctx, r, "", lim, o)
+	}
+	if r.To == "" {
+		return nil, Badf(`missing "to": the last heap to compute`)
 	}
 	to, err := cliarg.Uint64(string(r.To))
 	if err != nil {
@@ -68,7 +74,7 @@ func Seq(ctx context.Context, r SeqRequest, lim Limits, opts ...Options) (Answer
 	case lim.MaxSeq > 0 && to > lim.MaxSeq:
 		return nil, lim.over("max_seq", lim.MaxSeq, "to = %d is over the limit of %d", to, lim.MaxSeq)
 	case r.Code != "":
-		return seqCode(ctx, r, to, lim, o)
+		return seqCode(ctx, r, strconv.FormatUint(to, 10), lim, o)
 	}
 	res, err := seqRuleset(ctx, r, to)
 	if err != nil {

@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"io"
-	"strconv"
 
 	"grundy/report"
 )
@@ -21,9 +20,10 @@ type OctalSeq struct {
 // then the values twenty to a line.
 func (o OctalSeq) WriteText(w io.Writer) error { return o.Octal.WriteSeqText(w) }
 
-// seqCode computes g(0..to) of a take-and-break code: the answer of Octal.
-func seqCode(ctx context.Context, r SeqRequest, to uint64, lim Limits, o Options) (Answer, error) {
-	out, err := Octal(ctx, OctalRequest{Code: r.Code, To: strconv.FormatUint(to, 10), Summary: r.Summary}, lim, Options{Progress: o.Progress})
+// seqCode computes g(0..to) of a take-and-break code, or with to "" until its period is proved
+// (or lim.OctalBytes is used): the answer of Octal.
+func seqCode(ctx context.Context, r SeqRequest, to string, lim Limits, o Options) (Answer, error) {
+	out, err := Octal(ctx, OctalRequest{Code: r.Code, To: to, Summary: r.Summary}, lim, Options{Progress: o.Progress})
 	if err != nil {
 		return nil, err
 	}

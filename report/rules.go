@@ -34,4 +34,6 @@ type RuleFlag struct {
 	Name  string `json:"name"`
 	Arg   string `json:"arg,omitempty"`
 	Usage string `json:"usage"`
+	// OneOf names a group of flags that exclude each other (at most one of them is given).
+	OneOf string `json:"one_of,omitempty"`
 }

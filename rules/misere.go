@@ -285,11 +285,11 @@ func (m *MisereRuleset) analyzeSum(ctx context.Context, args []string) (a SumAna
 		return SumAnalysis{}, true, err
 	}
 	a.Outcome = N
-	pin := "not in"
+	pin := "not in the P-portion; winning moves lead into it"
 	if q.IsP(e) {
-		a.Outcome, pin = P, "in"
+		a.Outcome, pin = P, "in the P-portion: every move leads out of it"
 	}
-	a.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
+	a.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s",
 		m.label, top, q.Order(), q.POrder(), q.Name(e), pin)
 	listed, total := misere.OnEveryHeap(misere.WinningMoves(q, heaps), heaps, maxMovesListed)
 	a.Total = total
@@ -348,12 +348,12 @@ func (m *MisereRuleset) analyzeWhole(ctx context.Context, heaps []uint64) (a Sum
 	}
 	e := w.Element(heaps)
 	a.Outcome = N
-	pin := "not in"
+	pin := "not in the P-portion; winning moves lead into it"
 	if q.IsP(e) {
-		a.Outcome, pin = P, "in"
+		a.Outcome, pin = P, "in the P-portion: every move leads out of it"
 	}
 	pr := w.Proof()
-	a.Method = fmt.Sprintf("misère quotient of the whole game %s, proved by the periodicity theorem at heap %d (|Q| = %d, |P| = %d; heap n ≥ %d acts as heap %d + (n − %d) mod %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
+	a.Method = fmt.Sprintf("misère quotient of the whole game %s, proved by the periodicity theorem at heap %d (|Q| = %d, |P| = %d; heap n ≥ %d acts as heap %d + (n − %d) mod %d): the product of the heaps' elements, %s, is %s",
 		m.label, pr.Heap, q.Order(), q.POrder(), pr.Preperiod, pr.Preperiod, pr.Preperiod, pr.Period, q.Name(e), pin)
 	for _, mv := range w.WinningMoves(heaps) {
 		// Repeat the move on every heap of its size, as the quotient of small heaps lists them.

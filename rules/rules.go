@@ -85,6 +85,7 @@ type FlagInfo struct {
 	Name  string // without the dashes: "k"
 	Arg   string // the shape of the value: "K", "S", "P:Q"; empty for a boolean flag
 	Usage string
+	OneOf string // flags of a ruleset with the same non-empty OneOf exclude each other
 }
 
 // Info describes a ruleset for the catalogue.

@@ -37,9 +37,9 @@ func subtractEntry() entry {
 			Name:    "subtract",
 			Summary: "take from one heap an amount allowed by the rule: one of a set S, anything from p to q, or 1..k; whoever cannot move loses",
 			Flags: []FlagInfo{
-				{Name: "set", Arg: "S", Usage: "the allowed amounts, comma separated: 2,5 (at most 1000 amounts, each ≤ 2^20)"},
-				{Name: "range", Arg: "P:Q", Usage: "take anything from P to Q (1 ≤ P ≤ Q)"},
-				{Name: "max", Arg: "K", Usage: "take 1..K (the same as --range 1:K)"},
+				{Name: "set", Arg: "S", Usage: "the allowed amounts, comma separated: 2,5 (at most 1000 amounts, each ≤ 2^20)", OneOf: "rule"},
+				{Name: "range", Arg: "P:Q", Usage: "take anything from P to Q (1 ≤ P ≤ Q)", OneOf: "rule"},
+				{Name: "max", Arg: "K", Usage: "take 1..K (the same as --range 1:K)", OneOf: "rule"},
 				{Name: "last-loses", Usage: "with --range, on one heap: the HDU 2897 rules — whoever takes the last coin loses, and fewer than P coins must all be taken"},
 			},
 			Position: "heap sizes: 7 12",

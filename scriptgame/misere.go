@@ -253,15 +253,15 @@ func (g *Game) SolveMisereQuotient(ctx context.Context, keys []string) (sol *Sol
 		return nil, "", internalf("%v", err)
 	}
 	out := &Solution{Outcome: game.NextWins}
-	pin := "not in"
+	pin, why := "not in", "winning moves lead into it"
 	if q.IsP(e) {
-		out.Outcome, pin = game.PrevWins, "in"
+		out.Outcome, pin, why = game.PrevWins, "in", "every move leads out of it"
 	}
 	if !allInts(keys) { // (each int key is one heap; another was split())
 		return g.splitSumMisere(keys, q, heaps, e, pin, out)
 	}
-	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; winning moves lead into it",
-		top, q.Order(), q.POrder(), q.Name(e), pin)
+	out.Method = fmt.Sprintf("misère quotient of the script's heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s the P-portion; %s",
+		top, q.Order(), q.POrder(), q.Name(e), pin, why)
 	seen := map[string]bool{} // a script may list one move twice, e.g. (10, 0) and (0, 10)
 	listed, total := misere.OnEveryHeap(misere.WinningMoves(q, heaps), heaps, MaxMovesListed)
 	for _, m := range listed {

@@ -248,3 +248,79 @@ func TestBrowserValidates(t *testing.T) {
 	// 0x hex is a number to the API, and so to the page.
 	run(t, ctx, edit("#seq-to", "0x20"), chromedp.Click("#seq-go"), waitText("#seq-status", "done", new(string)))
 }
+
+// Item 5: each limit is the server's, shown beside its box; a code can be computed until its
+// period is proved (0.16: period 149459, beyond N's limit); a sum the quotient shown covers is
+// decided; the solve view states the ruleset's limits.
+func TestBrowserLimits(t *testing.T) {
+	ctx, url := browser(t, Limits{MaxSeq: 5000, MaxScriptTo: 700})
+	var seqLim, scriptLim, misereLim, footer string
+	run(t, ctx, chromedp.Navigate(url+"/#sequences"), chromedp.WaitVisible(`body[data-ready="true"]`),
+		chromedp.Text("#seq-to-limit", &seqLim), jsEval(`document.getElementById("script-to-limit").textContent`, &scriptLim),
+		jsEval(`document.getElementById("misere-max-limit").textContent`, &misereLim), chromedp.Text("#limits", &footer))
+	if seqLim != "≤ 5000" || scriptLim != "≤ 700" || misereLim != "≤ 255" {
+		t.Errorf("limits beside the boxes: %q %q %q", seqLim, scriptLim, misereLim)
+	}
+	if !strings.Contains(footer, "5000") || !strings.Contains(footer, "700") || !strings.Contains(footer, "1 heavy job at once") && !strings.Contains(footer, "heavy jobs at once") {
+		t.Errorf("footer %q", footer)
+	}
+	var summary string
+	run(t, ctx, edit("#seq-code", "0.16"), tick("#seq-until", true), chromedp.Click("#seq-go"),
+		waitText("#seq-status", "done", new(string)), chromedp.Text("#seq-summary", &summary))
+	if !strings.Contains(summary, "period 149459") || !strings.Contains(summary, "proved") {
+		t.Errorf("0.16 until proved: %q", summary)
+	}
+	var outcome, limits string
+	run(t, ctx, chromedp.Click(`#tabs button[data-tab="misere"]`),
+		edit("#misere-game", "0.75"), edit("#misere-max", "100"), chromedp.Click("#misere-go"),
+		chromedp.WaitVisible("#misere-pretending"),
+		edit("#misere-sum", "1 2 5 5 7 60"), chromedp.Click("#misere-solve"),
+		chromedp.WaitVisible("#misere-outcome"), chromedp.Text("#misere-outcome", &outcome),
+		chromedp.Click(`#tabs button[data-tab="play"]`), edit("#solve-ruleset", "grundy-game"),
+		chromedp.Text("#solve-limits", &limits))
+	if !strings.HasPrefix(outcome, "P") {
+		t.Errorf("0.75: 1 2 5 5 7 60 decided %q", outcome)
+	}
+	if !strings.Contains(limits, "65536") {
+		t.Errorf("grundy-game's limits beside the position: %q", limits)
+	}
+}
+
+// Item 6: the words say what happened.
+func TestBrowserWords(t *testing.T) {
+	ctx, _ := openPage(t, "play")
+	var value, about, method string
+	run(t, ctx, edit("#solve-ruleset", "wythoff"), edit("#solve-position", "100000 161803"), chromedp.Click("#solve-go"),
+		chromedp.WaitVisible("#solve-value"), chromedp.Text("#solve-value", &value),
+		edit("#solve-ruleset", "square-but-one"), chromedp.Text("#solve-about", &about),
+		chromedp.Click(`#tabs button[data-tab="misere"]`), edit("#misere-game", "0.75"), edit("#misere-sum", "1 2 5 5 7 60"),
+		chromedp.Click("#misere-solve"), chromedp.WaitVisible("#misere-outcome"), chromedp.Text("#misere-solve-result", &method))
+	if !strings.Contains(value, "not computed") {
+		t.Errorf("wythoff 100000 161803: %q, want it to say the value is not computed", value)
+	}
+	if strings.Contains(about, "2 7") {
+		t.Errorf("square-but-one's about names heaps not in the box: %q", about)
+	}
+	if strings.Contains(method, "winning moves lead into it") {
+		t.Errorf("a misère P answer: %q", method)
+	}
+}
+
+// Item 7: subtract's rule is one choice of --set, --range and --max.
+func TestBrowserSubtractChoice(t *testing.T) {
+	ctx, _ := openPage(t, "play")
+	var outcome string
+	var boxes int
+	run(t, ctx, edit("#solve-ruleset", "subtract"),
+		jsEval(`document.querySelectorAll('#solve-flags [data-flag="set"], #solve-flags [data-flag="range"], #solve-flags [data-flag="max"]').length`, &boxes),
+		edit(`#solve-flags select[data-choice]`, "set"), edit(`#solve-flags [data-choice-value]`, "1,3,4"),
+		edit("#solve-position", "2 4"), chromedp.Click("#solve-go"),
+		chromedp.WaitVisible("#solve-outcome"), chromedp.Text("#solve-outcome", &outcome))
+	if boxes != 0 {
+		t.Errorf("%d separate boxes for --set, --range, --max", boxes)
+	}
+	// S = {1, 3, 4}: g(2) = 0 and g(4) = 2 (period 7: 0 1 0 1 2 3 2), so 2 + 4 is N.
+	if !strings.HasPrefix(outcome, "N") {
+		t.Errorf("subtract --set 1,3,4 2 4: %q", outcome)
+	}
+}

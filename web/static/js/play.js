@@ -21,6 +21,11 @@ export function onSolveRuleset() {
   $("solve-position").value = ex.pos.join(" ");
   // The position's syntax without the catalogue's example heaps (the box holds this view's).
   $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position.replace(/:.*$/, "")}.`;
+  $("solve-limits").textContent = r.limits ? `Limits: ${r.limits}` : "";
+  const part = (label, text) => el("p", {}, el("b", { text: label + ": " }), text);
+  $("solve-rules").replaceChildren(el("summary", { text: `The theory of ${r.name}, its numbering and limits` }),
+    part("Theory", r.theory || "—"), part("Numbering", r.indexing || "—"), part("Limits", r.limits || "none"),
+    part("On the command line", r.command));
   $("play-start").disabled = r.play === "scored";
   $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
 }

@@ -27,11 +27,31 @@ export function parseExample(r) {
   return { flags, pos };
 }
 
-// Shows one input per flag of ruleset r in box, filled from its example.
+// Shows one input per flag of ruleset r in box, filled from its example; flags that exclude each
+// other (the same "one_of") are one choice: a menu of them and one value.
 export function showFlags(box, r) {
   box.replaceChildren();
   const ex = parseExample(r);
+  const groups = new Set();
   for (const f of r.flags || []) {
+    if (f.one_of) {
+      if (groups.has(f.one_of)) continue;
+      groups.add(f.one_of);
+      const members = r.flags.filter((g) => g.one_of === f.one_of);
+      const chosen = members.find((g) => ex.flags[g.name] !== undefined) || members[0];
+      const menu = el("select", { "data-choice": f.one_of, "aria-label": f.one_of });
+      for (const g of members) menu.append(el("option", { value: g.name, title: g.usage, text: `--${g.name} ${g.arg || ""}`.trim() }));
+      menu.value = chosen.name;
+      const value = el("input", { size: "10", "data-choice-value": f.one_of, placeholder: chosen.arg || "", title: chosen.usage, spellcheck: "false", "aria-label": `${f.one_of} value` });
+      value.value = ex.flags[chosen.name] || "";
+      menu.addEventListener("change", () => {
+        const g = members.find((m) => m.name === menu.value);
+        value.placeholder = g.arg || "";
+        value.title = g.usage;
+      });
+      box.append(el("label", { title: members.map((g) => `--${g.name}: ${g.usage}`).join("\n") }, `${f.one_of} `, menu, " ", value));
+      continue;
+    }
     const input = f.arg
       ? el("input", { size: "8", "data-flag": f.name, placeholder: f.arg, title: f.usage, spellcheck: "false" })
       : el("input", { type: "checkbox", "data-flag": f.name, title: f.usage });
@@ -44,6 +64,10 @@ export function showFlags(box, r) {
 
 export function readFlags(box) {
   const flags = {};
+  for (const menu of box.querySelectorAll("[data-choice]")) {
+    const v = box.querySelector(`[data-choice-value="${menu.dataset.choice}"]`).value.trim();
+    if (v !== "") flags[menu.value] = v;
+  }
   for (const i of box.querySelectorAll("[data-flag]")) {
     if (i.type === "checkbox") { if (i.checked) flags[i.dataset.flag] = "true"; }
     else if (i.value.trim() !== "") flags[i.dataset.flag] = i.value.trim();

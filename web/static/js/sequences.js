@@ -29,8 +29,9 @@ async function computeSeq() {
   clearSeq();
   const t = computing.take();
   let to;
+  const until = kind === "code" && $("seq-until").checked;
   try {
-    to = readCount("seq-to", "N", limit("max_seq"));
+    if (!until) to = readCount("seq-to", "N", limit("max_seq"));
   } catch (e) {
     $("seq-error").textContent = e.message;
     return;
@@ -39,12 +40,12 @@ async function computeSeq() {
   // Live progress: the answer streams as lines, {"done", "target"} while the values are computed
   // and then {"result"} (or {"error"}); the bar follows the lines.
   try {
-    $("seq-status").textContent = `computing g(0) … g(${to})`;
+    $("seq-status").textContent = until ? "computing until the period is proved" : `computing g(0) … g(${to})`;
     $("seq-progress").value = 0;
-    const r = await streamSeq({ ...base, to }, (done, target) => {
+    const r = await streamSeq(until ? base : { ...base, to }, (done, target) => {
       if (!computing.current(t)) return;
-      $("seq-progress").value = done / target;
-      $("seq-status").textContent = `${done} of ${target} values computed`;
+      if (target > 0) $("seq-progress").value = done / target;
+      $("seq-status").textContent = target > 0 && !until ? `${done} of ${target} values computed` : `${done} values computed`;
     });
     if (!computing.current(t)) return;
     $("seq-progress").value = 1;
@@ -187,6 +188,10 @@ $("seq-ruleset").addEventListener("change", () => {
   document.querySelector("input[name=seq-kind][value=ruleset]").checked = true;
 });
 $("seq-code").addEventListener("focus", () => { document.querySelector("input[name=seq-kind][value=code]").checked = true; });
+$("seq-until").addEventListener("change", () => {
+  $("seq-to").disabled = $("seq-until").checked;
+  if ($("seq-until").checked) document.querySelector("input[name=seq-kind][value=code]").checked = true;
+});
 guessPanel();
 }
 
