@@ -1,8 +1,6 @@
 package query
 
 import (
-	"context"
-
 	"grundy/game"
 	"grundy/report"
 	"grundy/rules"
@@ -45,23 +43,6 @@ func NewReport(r rules.Ruleset, p rules.Position, a rules.Analysis) Report {
 		rep.WinningMoves = append(rep.WinningMoves, report.Move{Move: m.Text, To: r.Args(m.To)})
 	}
 	return rep
-}
-
-// analyze answers position args of the ruleset r: its analysis, refused when ctx ended during it
-// (an analysis may have cut a search short and noted it).
-func analyze(ctx context.Context, r rules.Ruleset, args []string) (Report, error) {
-	p, err := r.Parse(args)
-	if err != nil {
-		return Report{}, err
-	}
-	a, err := r.Analyze(ctx, p)
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err != nil {
-		return Report{}, err
-	}
-	return NewReport(r, p, a), nil
 }
 
 // NewSeqReport writes the sequence s, computed to heap to, as a SeqReport; with summary the values
