@@ -9,7 +9,7 @@
 //	uint64_t grundy_begin(void);            a new call (never 0): cancel, progress and values refer to it
 //	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, wait_ms, &doc, &doclen);
 //	                                        starts answering the request and waits up to wait_ms (< 0:
-//	                                        to the end); returns the status (200, 400, 422, 500, 503)
+//	                                        to the end, computing on the calling thread); returns the status (200, 400, 422, 500, 503)
 //	                                        with the document in doc (free it with grundy_free), or 0
 //	                                        when the wait ran out first
 //	int grundy_wait(call, wait_ms, &doc, &doclen);  waits on, the same way
@@ -70,7 +70,13 @@ func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_
 	if timeoutMs > 0 {
 		o.Timeout = time.Duration(timeoutMs) * time.Millisecond
 	}
-	lib.Start(uint64(call), C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen)), o)
+	name, req := C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen))
+	if waitMs < 0 { // to the end: on this thread
+		b, status := lib.Run(uint64(call), name, req, o)
+		cDoc(b, doc, docLen)
+		return C.int(status)
+	}
+	lib.Start(uint64(call), name, req, o)
 	return grundy_wait(call, waitMs, doc, docLen)
 }
 

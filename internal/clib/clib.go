@@ -134,10 +134,11 @@ func Limits(name string, o Options) query.Limits {
 	return lim
 }
 
-// Run answers body, a request of the endpoint called name, as call id: Start, then Wait until
-// the answer.
+// Run answers body, a request of the endpoint called name, as call id, on the calling goroutine
+// (no hand-over to another thread: the cheapest call), and returns as Wait does. Cancel still
+// stops the computation, but Run returns only when it has stopped.
 func (l *Library) Run(id uint64, name string, body []byte, o Options) (doc []byte, status int) {
-	l.Start(id, name, body, o)
+	l.start(id, name, body, o, true)
 	doc, status, _ = l.Wait(id, -1)
 	return doc, status
 }
@@ -152,6 +153,11 @@ type result struct {
 // answer. A call answers one request at a time: Start while one runs (not yet waited for to its
 // end) does nothing. The values kept are the last request's.
 func (l *Library) Start(id uint64, name string, body []byte, o Options) {
+	l.start(id, name, body, o, false)
+}
+
+// start is Start, computing on the calling goroutine when here is true.
+func (l *Library) start(id uint64, name string, body []byte, o Options, here bool) {
 	c := l.get(id)
 	if c == nil {
 		return
@@ -171,7 +177,7 @@ func (l *Library) Start(id uint64, name string, body []byte, o Options) {
 	}
 	lim := Limits(name, o)
 	opts := query.Options{Progress: func(d, t int64) { c.done.Store(d); c.total.Store(t) }}
-	go func() {
+	compute := func() {
 		var r result
 		defer func() {
 			if p := recover(); p != nil {
@@ -194,7 +200,12 @@ func (l *Library) Start(id uint64, name string, body []byte, o Options) {
 			v = c.keep(v)
 		}
 		r.b, r.err = api.Encode(v)
-	}()
+	}
+	if here {
+		compute()
+	} else {
+		go compute()
+	}
 }
 
 // Wait waits up to d (d < 0: until the end) for the answer of the request Start started on call
