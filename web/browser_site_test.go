@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -188,9 +189,10 @@ func TestBrowserSiteCoversTests(t *testing.T) {
 }
 
 // In the static site, a request over its time budget is stopped (its worker terminated) and
-// answered with the server's limit message, and the page stays usable; once loaded, the page
-// needs no network: the file server is closed first, so the fresh worker that replaces the
-// stopped one, and every answer after, come from what the page already holds.
+// answered with the server's limit message, and the page stays usable; so are the server's
+// hostile requests; once loaded, the page needs no network: the file server is closed first, so
+// the fresh workers that replace the stopped ones, and every answer after, come from what the
+// page already holds.
 func TestBrowserSiteOverBudgetOffline(t *testing.T) {
 	lim := Limits{Budget: 2 * time.Second}
 	ctx, _ := browser(t, lim)
@@ -216,11 +218,22 @@ func TestBrowserSiteOverBudgetOffline(t *testing.T) {
 	// The same through api() (a plain POST, not the stream): the 422 document.
 	var doc map[string]any
 	run(chromedp.Evaluate(`import("./js/api.js").then((m) => m.api("/api/seq", {code: "0.0667", to: "100000"})).then(
-		() => ({}), (e) => ({status: e.status, error: e.message}))`, &doc, func(p *runtime.EvaluateParams) *runtime.EvaluateParams {
-		return p.WithAwaitPromise(true)
-	}))
+		() => ({}), (e) => ({status: e.status, error: e.message}))`, &doc, awaitPromise))
 	if doc["status"] != float64(422) || doc["error"] != want {
 		t.Fatalf("api(): %v", doc)
+	}
+	// The hostile requests of the server's tests (TestHostileRequests): each is stopped, by the
+	// time budget or by running out of the memory the browser gives a worker, and answered 422.
+	for _, h := range hostile {
+		start := time.Now()
+		var doc map[string]any
+		run(chromedp.Evaluate(fmt.Sprintf(`import("./js/api.js").then((m) => m.api(%q, %s)).then(
+			() => ({}), (e) => ({status: e.status, error: e.message}))`, h.path, h.body), &doc, awaitPromise))
+		took := time.Since(start)
+		if doc["status"] != float64(422) || took > 20*time.Second {
+			t.Errorf("%s: after %v, %v", h.name, took, doc)
+		}
+		t.Logf("%s: %v after %v", h.name, doc["error"], took.Round(time.Millisecond))
 	}
 	// The page still answers, from a fresh worker, with no server.
 	var summary, product string
@@ -233,3 +246,6 @@ func TestBrowserSiteOverBudgetOffline(t *testing.T) {
 		t.Fatalf("summary %q", summary)
 	}
 }
+
+// awaitPromise makes chromedp.Evaluate wait for the promise the expression returns.
+func awaitPromise(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }

@@ -94,7 +94,7 @@ export function start(info) {
       const timer = setTimeout(() => end({ status: st.overBudget[0], text: st.overBudget[1] }, false), info.limits.budget_ms);
       slot.w.onmessage = (e) => {
         const m = e.data;
-        if (m.exited !== undefined) end({ status: 500, text: JSON.stringify({ error: `internal failure: the engine stopped (exit status ${m.exited}; out of memory?)` }) }, false);
+        if (m.exited !== undefined) end(stopped(m), false);
         else if (m.id !== id) return;
         else if (m.progress) progress(m.progress[0], m.progress[1]);
         else end({ status: m.status, text: m.text }, true);
@@ -102,6 +102,16 @@ export function start(info) {
       slot.w.onerror = (e) => end({ status: 500, text: JSON.stringify({ error: `internal failure: the engine failed: ${e.message}` }) }, false);
       slot.w.postMessage({ id, path, body });
     });
+  }
+
+  // stopped is the answer of a request whose engine ended: out of memory (the browser's, in place
+  // of the server's memory_mib) is the request's fault, 422; anything else an internal failure.
+  function stopped(m) {
+    const why = m.said || `exit status ${m.exited}`;
+    if (/out of memory|stack exceeds/.test(why)) {
+      return { status: 422, text: JSON.stringify({ error: `the request ran out of the memory the browser gives the engine (${why})`, limit: "memory_mib" }) };
+    }
+    return { status: 500, text: JSON.stringify({ error: `internal failure: the engine stopped (${why})` }) };
   }
 
   // light says whether a request answers at once on the server (no heavy-job slot).
