@@ -106,10 +106,8 @@ func play(ctx context.Context, rs rules.Ruleset, r PlayRequest, lim Limits) (Pla
 		return PlayStep{}, Badf("the game is over: there is no move from %s", from)
 	case r.Move != "":
 		mv, err := m.Human(r.Move)
-		if err != nil && r.Script != "" {
-			return PlayStep{}, err // classified as the script's
-		} else if err != nil {
-			return PlayStep{}, Badf("%v", err)
+		if err != nil {
+			return PlayStep{}, err
 		}
 		if err := lim.checkReached("the move "+strconv.Quote(mv.Text), rs.Args(m.Pos)); err != nil {
 			return PlayStep{}, err

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"grundy/internal/cliarg"
 )
 
 // playMoveBudget bounds the moves examined to check one move typed by the player.
@@ -60,11 +62,12 @@ func (m *Match) Over() (over, humanWon bool) {
 
 // Human applies the move typed by the person: the text of a move as listed by [Match.Legal], its
 // number in that list (from 1), or the position after the move in the ruleset's syntax. An
-// illegal or unreadable move gives an error saying why; the position is then unchanged.
+// illegal or unreadable move gives an error saying why (bad input, *cliarg.Error, or a limit's
+// *LimitError); the position is then unchanged.
 func (m *Match) Human(input string) (Move, error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
-		return Move{}, errors.New("type a move")
+		return Move{}, cliarg.Errorf("type a move")
 	}
 	if rd, ok := m.R.(MoveReader); ok {
 		mv, err := rd.ReadMove(m.Pos, input)
@@ -76,7 +79,7 @@ func (m *Match) Human(input string) (Move, error) {
 	if n, err := strconv.Atoi(strings.TrimPrefix(input, "#")); err == nil && strings.HasPrefix(input, "#") {
 		list, _ := m.Legal(playListMax)
 		if n < 1 || n > len(list) {
-			return Move{}, fmt.Errorf("there is no move #%d (type 'moves' for the list)", n)
+			return Move{}, cliarg.Errorf("there is no move #%d (type 'moves' for the list)", n)
 		}
 		return m.apply(list[n-1]), nil
 	}
@@ -89,7 +92,7 @@ func (m *Match) Human(input string) (Move, error) {
 	if d, ok := m.R.(directMover); ok && target != nil {
 		mv, ok, why := d.direct(m.Pos, target)
 		if !ok {
-			return Move{}, fmt.Errorf("illegal move: %s", why)
+			return Move{}, cliarg.Errorf("illegal move: %s", why)
 		}
 		return m.apply(mv), nil
 	}
@@ -103,12 +106,12 @@ func (m *Match) Human(input string) (Move, error) {
 		}
 	}
 	if perr != nil {
-		return Move{}, fmt.Errorf("not a move of %s: %v (type 'moves' to list the legal moves)", m.R.Info().Name, perr)
+		return Move{}, cliarg.Errorf("not a move of %s: %v (type 'moves' to list the legal moves)", m.R.Info().Name, perr)
 	}
 	if why := whyIllegal(m.R, m.Pos, target); why != "" {
-		return Move{}, fmt.Errorf("illegal move: %s", why)
+		return Move{}, cliarg.Errorf("illegal move: %s", why)
 	}
-	return Move{}, fmt.Errorf("illegal move: no move of %s leads from %s to %s (%s)", m.R.Info().Name,
+	return Move{}, cliarg.Errorf("illegal move: no move of %s leads from %s to %s (%s)", m.R.Info().Name,
 		strings.Join(m.R.Args(m.Pos), " "), strings.Join(m.R.Args(target), " "), m.R.Info().Summary)
 }
 
