@@ -19,7 +19,9 @@
 // [Play] (one step of a game against the engine) and [Rules] (the catalogue) take a built-in
 // ruleset and a user's Starlark script alike: a script arrives as its source with a name for
 // messages (the command line reads the file; the web page sends the text, named [ScriptName]),
-// and its answers have the rulesets' shape with "ruleset": "script:NAME". [Script] is the web
+// and its answers have the rulesets' shape with "ruleset": "script:NAME". The game is resolved
+// once (a ruleset built with its flags, or a script loaded and offered as a rules.Ruleset), then
+// answered by one call, rules.Solve, or played by one rules.Match. [Script] is the web
 // page's table of a script's values. The numbers: [Nim], [Basis], [Count]; octal games: [Octal]
 // (scans of many codes and the stored catalogue are package sweep's); misère quotients: [Misere].
 //
