@@ -37,10 +37,11 @@
 // method speculates (speculate.go): the engine's goroutine marks the rare splits heap after heap
 // and takes as g(n) the smallest common value they miss, while a verifier goroutine runs the
 // target searches of the heaps behind it; a failed search (a new rare heap) rolls the values back
-// to that heap and they are computed again. The splits of the far rare heaps (256 or more heaps
-// behind their partners) are marked for blocks ahead by the verifier too (specblocks.go), so the
-// engine's goroutine marks only the near ones; whichever goroutine is free takes the other's
-// work. The values, statistics and checkpoints are those of one core.
+// to that heap and they are computed again; the engine's goroutine takes over verifications when
+// the verifier falls behind. The verifier can also mark the splits of the far rare heaps (256 or
+// more heaps behind their partners) for blocks ahead (specblocks.go); that is off (farMarks): it
+// costs more CPU than it saves on two free cores. The values, statistics and checkpoints are
+// those of one core.
 //
 // # Periods
 //

@@ -26,6 +26,13 @@ import (
 // and waits for the marking in flight, and a roll-back's new stretch starts a new ring, so no far
 // mark made from a rolled-back value (or before a change of the rare list) survives.
 
+// farMarks is whether a speculator marks far rare heaps ahead by default. Off: on two free cores
+// they cost 10–60 % more CPU than the leader marking every rare heap itself and were never faster
+// in wall time (BENCHMARKS.md, "Two cores on one sequence"): the ring's tables, written on one core
+// and read on the other, move about 8 KiB between the cores' caches a block, and the verifier has
+// the target searches to do. They pay only when the two workers share one core.
+const farMarks = false
+
 const (
 	farSlots = 8   // block tables marked ahead
 	farLag   = 256 // far rare heaps: r ≥ farLag (at least blockRows)
@@ -54,6 +61,9 @@ type farState struct {
 	slots []farSlot
 	own   *block // the leader's table when it marks the far heaps itself (and outside stretches)
 
+	// enabled: far marks are made at all (off by default, see farMarks; tests turn them on).
+	enabled bool
+
 	// Written by the leader at a stretch's start, read by whoever claims a block of it.
 	on     bool     // the stretch marks by blocks of the ring
 	base   int64    // the serial of the stretch's first block (at heap heap0)
@@ -76,7 +86,7 @@ func (s *speculator) farBegin() {
 	if f.own == nil {
 		f.own = &block{n0: -1}
 	}
-	f.on = s.heap0 >= e.blockFrom && e.vbits <= targetBits && !e.noTargets && len(e.splits) > 0
+	f.on = f.enabled && s.heap0 >= e.blockFrom && e.vbits <= targetBits && !e.noTargets && len(e.splits) > 0
 	if !f.on {
 		return
 	}

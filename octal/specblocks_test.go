@@ -35,7 +35,7 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 		s := newSpeculator(e)
 		for len(e.g) < n {
 			if n0 := len(e.g); n0 >= 2*blockRows && rng.IntN(40) == 0 {
-				s.far = farState{lag: []int{blockRows, 17, 33, 64, 100}[rng.IntN(5)]}
+				s.far = farState{lag: []int{blockRows, 17, 33, 64, 100}[rng.IntN(5)], enabled: true}
 				s.far.next.Store(farOff)
 				s.g, s.heap0 = e.g[:cap(e.g)], n0
 				s.farBegin()
@@ -119,7 +119,7 @@ func TestFarMarksRolledBack(t *testing.T) {
 				e.blockFrom = 1
 				s := newSpeculator(e)
 				s.from, s.quiet, s.lie = 1, 0, lie
-				s.far.lag = lag
+				s.far.lag, s.far.enabled = lag, true // on, whatever the default
 				for len(e.g) <= n {
 					if err := s.advance(min(n+1, len(e.g)+1+rng.IntN(5000))); err != nil {
 						t.Fatal(err)

@@ -98,6 +98,7 @@ func newSpeculator(e *engine[uint16]) *speculator {
 	s := &speculator{e: e, from: specFrom, quiet: specQuiet, wake: make(chan struct{}, 1)}
 	s.fail.Store(noFail)
 	s.far.next.Store(farOff)
+	s.far.enabled = farMarks
 	return s
 }
 

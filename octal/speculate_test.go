@@ -31,6 +31,7 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 	defer s.stop()
 	s.from, s.quiet, s.lie = 1, 0, lie
 	s.far.lag = []int{blockRows, 24, 40, 64, farLag}[rng.IntN(5)] // the far marks of blocks ahead
+	s.far.enabled = rng.IntN(4) != 0                              // (on, whatever the default, in most runs)
 	for len(e.g) <= n {
 		end := min(n+1, len(e.g)+1+rng.IntN(3000))
 		if err := s.advance(end); err != nil {
