@@ -68,6 +68,9 @@ type engine[T value] struct {
 	cur       *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
 	low       []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
 	blockFrom int                     // markBlockSplits16 from this heap on (tests lower it)
+	runs      *runScan                // the target search's runs (nil until chosen)
+	runFrom   int                     // the target search takes the runs from this heap on (runFrom; tests lower it)
+	runLim    int                     // … chosen below this heap (runLim; tests lower it)
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
@@ -82,7 +85,7 @@ type engine[T value] struct {
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
-	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom}
+	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom, runFrom: runFrom, runLim: runLim}
 	k := c.LastDigit()
 	e.takeAll = make([]bool, k+1)
 	for i := 0; i <= k; i++ {

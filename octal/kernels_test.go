@@ -30,7 +30,7 @@ func TestKernelsForced(t *testing.T) {
 			targets = scanNames[0]
 		}
 		spec := fmt.Sprintf("mark=%s,targets=%s", mark.Name, targets.Name)
-		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets)$", "-test.count", "1"}
+		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets|TestRunScan)$", "-test.count", "1"}
 		if testing.Short() {
 			args = append(args, "-test.short")
 		}
@@ -60,6 +60,9 @@ func TestKernelEngine(t *testing.T) {
 		}
 		for _, from := range []int{1, 40, n + 1} {
 			equalValues(t, c.String(), runSparse16(c, n, 0x7e, false, from), want)
+		}
+		for _, runLim := range []int{64, 300} { // the runs of the target search, from heap 4·runLim
+			equalValues(t, fmt.Sprintf("%v runs below %d", c, runLim), runSparse16Runs(c, n, 0x7e, false, 40, runLim), want)
 		}
 	}
 	spec := os.Getenv(kernels.EnvVar)

@@ -281,7 +281,7 @@ func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
 			e.low[lowLen-1-a] = g[a]
 		}
 	}
-	v, pairs := findTargets(g, e.low, e.far(), e.splits, e.unequal, n, c, t, cnt)
+	v, pairs := findTargets(g, e.low, e.far(), e.runsAt(n), e.splits, e.unequal, n, c, t, cnt)
 	e.pairEvals += pairs
 	return v
 }
@@ -289,8 +289,9 @@ func (e *engine[T]) scanSplits(n int, c uint32, t *targetSet, cnt int) uint32 {
 // findTargets is scanSplits on the values g (g[:n] at least) for a code with the given split
 // digits, for a goroutine other than the engine's: it returns the mex and the splits looked at.
 // low is nil or the reversed copy of the first values (see scanTargets). far, when not nil, is
-// the window of g: the splits it does not keep in g are read through it (window.go).
-func findTargets(g, low []uint16, far *window, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
+// the window of g: the splits it does not keep in g are read through it (window.go). rs, when not
+// nil, are the runs searched first (see runScan).
+func findTargets(g, low []uint16, far *window, rs *runScan, splits []int, unequal bool, n int, c uint32, t *targetSet, cnt int) (uint32, uint64) {
 	var evals uint64
 	for _, i := range splits {
 		m := n - i
@@ -301,6 +302,13 @@ func findTargets(g, low []uint16, far *window, splits []int, unequal bool, n int
 		hot := h
 		if far != nil {
 			hot = far.hot(m, h)
+		}
+		if rs != nil && hot >= rs.top {
+			left, pairs := scanRuns(rs, g, m, t, cnt)
+			evals += uint64(pairs)
+			if cnt = left; cnt == 0 {
+				return c, evals
+			}
 		}
 		left, pairs := scanTargets(g, low, m, hot, t, cnt)
 		if left > 0 && hot < h {
@@ -315,6 +323,18 @@ func findTargets(g, low []uint16, far *window, splits []int, unequal bool, n int
 	}
 	x, _ := t.lowest()
 	return x, evals
+}
+
+// runsAt returns the runs that the target search of heap n takes first (nil: none), choosing
+// them the first time (the engine's goroutine only; the values below e.runLim are known then).
+func (e *engine[T]) runsAt(n int) *runScan {
+	if n < e.runFrom {
+		return nil
+	}
+	if e.runs == nil {
+		e.runs = newRunScan(any(e.g).([]uint16)[:e.runLim], e.runLim, runMax)
+	}
+	return e.runs
 }
 
 // markRare marks g(r)^g(m−r) for the rare heaps r (values rv), all with 2r < m = len(g).

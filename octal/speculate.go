@@ -68,6 +68,7 @@ type speculator struct {
 	heap0   int
 	maxVal0 uint16   // e.maxVal at heap0, for a roll-back
 	rev     []uint16 // e.low at heap0 (the target search's reversed copy of the first values)
+	runs    *runScan // the runs the stretch's target searches take first (nil: none)
 
 	// Per ticket t, at index t − base: written by the leader before t is published, read by the
 	// claimer of t.
@@ -144,7 +145,9 @@ func (s *speculator) produce(end int) error {
 	e := s.e
 	for len(e.g) < end {
 		n := len(e.g)
-		if s.count > 0 && (s.fail.Load() != noFail || s.count == specSpan) {
+		// A stretch ends where the target search starts taking the runs (their choice reads
+		// committed values; a stretch takes them for all its heaps or none).
+		if s.count > 0 && (s.fail.Load() != noFail || s.count == specSpan || n == e.runFrom) {
 			s.quiesce()
 			continue
 		}
@@ -195,7 +198,7 @@ func (s *speculator) produce(end int) error {
 		if s.lie != nil && n > s.lied && s.lie(n) {
 			s.lied = n // once a heap: its recomputation after the roll-back tells the truth
 			// Tests: speculate a wrong value, whose verification will fail with the true one.
-			x, pairs := findTargets(e.g[:n], e.low, e.far(), e.splits, e.unequal, n, c, t, cnt)
+			x, pairs := findTargets(e.g[:n], e.low, e.far(), s.runs, e.splits, e.unequal, n, c, t, cnt)
 			s.cnt[j] = math.MaxUint16
 			s.low[j], s.pairs[j] = uint16(x), pairs
 			c = x ^ 1
@@ -215,6 +218,7 @@ func (s *speculator) begin() {
 	s.heap0 = len(e.g)
 	s.maxVal0 = e.maxVal
 	s.rev = e.low
+	s.runs = e.runsAt(s.heap0)
 	if s.done == nil {
 		if s.targets == nil {
 			s.targets = make([]targetSet, specSpan)
@@ -272,7 +276,7 @@ func (s *speculator) verify(lo, hi int64) {
 		}
 		n := s.heap0 + j
 		c := uint32(s.g[n])
-		x, pairs := findTargets(s.g[:n], s.rev, e.far(), e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
+		x, pairs := findTargets(s.g[:n], s.rev, e.far(), s.runs, e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
 		s.pairs[j] = pairs
 		if x != c {
 			s.low[j] = uint16(x)

@@ -15,7 +15,8 @@ import (
 // also for small values), but through a speculator that speculates from heap 1 on and lies at the
 // heaps lie picks (nil: none); it advances in stretches of random lengths, as Compute's blocks.
 // It returns the engine (closed) and the speculator's statistics.
-func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool, rng *rand.Rand) (*engine[uint16], *speculator) {
+// runLim, when not 0, makes the target search take runs chosen below it from heap 4·runLim on.
+func runSpeculating(t *testing.T, c Code, n int, mask uint32, runLim int, lie func(int) bool, rng *rand.Rand) (*engine[uint16], *speculator) {
 	t.Helper()
 	e := newEngine(c, make([]uint16, 1, n+1))
 	defer e.close()
@@ -23,6 +24,7 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
 		e.setCommon()
 		e.no64 = true
+		withRuns(e, runLim)
 	}
 	if rng.IntN(2) == 0 {
 		e.blockFrom = 1 + rng.IntN(64) // the marks by blocks, rolled back too
@@ -45,13 +47,17 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, lie func(int) bool
 }
 
 // oneCore is runSparse16 keeping the engine, for its pair count.
-func oneCore(c Code, n int, mask uint32) *engine[uint16] {
+func oneCore(c Code, n int, mask uint32) *engine[uint16] { return oneCoreRuns(c, n, mask, 0) }
+
+// oneCoreRuns is oneCore with runs chosen below runLim (see withRuns).
+func oneCoreRuns(c Code, n int, mask uint32, runLim int) *engine[uint16] {
 	e := newEngine(c, make([]uint16, 1, n+1))
 	defer e.close()
 	if e.mode != MethodLinear && e.mode != MethodThreeHeap {
 		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
 		e.setCommon()
 		e.no64 = true
+		withRuns(e, runLim)
 	}
 	for len(e.g) <= n {
 		if err := e.step(); err != nil {
@@ -115,10 +121,11 @@ func TestSpeculationAgainstReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		mask := uint32(rng.IntN(64))
-		one := oneCore(c, n, mask)
+		runLim := []int{0, 32, 64, 70}[rng.IntN(4)] // the target search's runs, from heap 4·runLim
+		one := oneCoreRuns(c, n, mask, runLim)
 		for k, lie := range []func(int) bool{nil, everyK(7, 3), everyK(97, 50)} {
-			what := fmt.Sprintf("%v mask %x lies %d", c, mask, k)
-			e, s := runSpeculating(t, c, n, mask, lie, rng)
+			what := fmt.Sprintf("%v mask %x runs below %d lies %d", c, mask, runLim, k)
+			e, s := runSpeculating(t, c, n, mask, runLim, lie, rng)
 			equalValues(t, what, e.g, want)
 			sameEngine(t, what, e, one)
 			rollbacks += s.rollbacks
@@ -140,10 +147,11 @@ func TestSpeculationAgainstReference(t *testing.T) {
 	}
 	want, _ := Reference(ctx, GrundysGame(), n)
 	for _, mask := range []uint32{0xfe, 0x55, 0x7e} {
-		one := oneCore(GrundysGame(), n, mask)
+		runLim := map[uint32]int{0xfe: 0, 0x55: 200, 0x7e: 512}[mask]
+		one := oneCoreRuns(GrundysGame(), n, mask, runLim)
 		for k, lie := range []func(int) bool{nil, everyK(13, 0), func(n int) bool { return n == 2048 || n == 2049 }} {
-			what := fmt.Sprintf("grundy mask %x lies %d", mask, k)
-			e, _ := runSpeculating(t, GrundysGame(), n, mask, lie, rng)
+			what := fmt.Sprintf("grundy mask %x runs below %d lies %d", mask, runLim, k)
+			e, _ := runSpeculating(t, GrundysGame(), n, mask, runLim, lie, rng)
 			equalValues(t, what, e.g, want)
 			sameEngine(t, what, e, one)
 		}

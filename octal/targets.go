@@ -98,3 +98,110 @@ func (t *targetSet) lowest() (uint32, bool) {
 	}
 	return 0, false
 }
+
+// The target search's first splits: runs chosen for the variety of their values.
+//
+// Searched from a = 1 up, the splits a, m−a of a heap pair the first values g(a), few and much
+// repeated, with values from the heaps just behind; the last targets (small values, the XOR of
+// two close values) then take thousands of splits to turn up: 2,700–3,400 a heap on Officers and
+// Grundy's game at 2^21, where a scan over runs of 32 consecutive splits chosen for the variety of
+// g(a) finds them all in 1,500–2,000 (BenchmarkOctalHardShape). Any split of the heap may serve:
+// every target a run finds is given by a split, and a target no run finds is looked for by the
+// plain scan from a = 1, which covers every split. So the search takes the runs first, from heap
+// runFrom on (all their splits a ≤ runLim exist: runFrom ≥ 4·runLim), and the plain scan after
+// them for the targets left.
+
+const (
+	runLim  = 1 << 14    // the runs' splits a lie below runLim
+	runFrom = 4 * runLim // the search takes the runs from this heap on
+	runMax  = 256        // runs chosen (8,192 splits: nearly all heaps need fewer)
+)
+
+// runScan is the list of runs: run k is the splits a = a[k] … a[k]+31, and g(a) for them is kept
+// for the kernels in lo (lo[(len(a)−1−k)·32 + j] = g(a[k]+31−j), so that the run's values move
+// up as its partners g(m−a[k]−31+j) do). off[k] = −2(a[k]+30) is the byte offset of the partners
+// from g(m−1).
+type runScan struct {
+	a   []int32
+	off []int32
+	lo  []uint16
+	top int // every split of every run is below top
+}
+
+// newRunScan chooses the runs among a = 1+32s … 32+32s below lim, greedily: each next run is the
+// one whose values have been seen least in the runs before it (a value seen c times adds 1/(1+c)).
+// g must hold the values below lim.
+func newRunScan(g []uint16, lim, most int) *runScan {
+	nrun := (lim - 1) / kernelChunk
+	most = min(most, nrun)
+	used := make([]bool, nrun)
+	seen := make([]float64, 1<<16) // 1/(1+c): the worth of one more run's value seen c times
+	for v := range seen {
+		seen[v] = 1
+	}
+	rs := &runScan{}
+	for len(rs.a) < most {
+		best, score := -1, -1.0
+		for s := range nrun {
+			if used[s] {
+				continue
+			}
+			sc := 0.0
+			for _, v := range g[1+kernelChunk*s : 1+kernelChunk*(s+1)] {
+				sc += seen[v]
+			}
+			if sc > score {
+				best, score = s, sc
+			}
+		}
+		used[best] = true
+		a := 1 + kernelChunk*best
+		for _, v := range g[a : a+kernelChunk] {
+			seen[v] = 1 / (1/seen[v] + 1)
+		}
+		rs.a = append(rs.a, int32(a))
+		rs.top = max(rs.top, a+kernelChunk)
+	}
+	rs.lo = make([]uint16, len(rs.a)*kernelChunk)
+	rs.off = make([]int32, len(rs.a))
+	for k, a := range rs.a {
+		run := rs.lo[(len(rs.a)-1-k)*kernelChunk:][:kernelChunk]
+		for j := range run {
+			run[j] = g[int(a)+kernelChunk-1-j]
+		}
+		rs.off[k] = -2 * (a + kernelChunk - 2)
+	}
+	return rs
+}
+
+// scanRunsWith looks among the splits of the runs of rs, for heap m (m ≥ 2·rs.top), for the cnt
+// targets in t, as scanTargetsWith does with the target kernel k (scanGo: the portable loop); it
+// returns how many targets are left and how many splits it looked at. A kernel that cannot read
+// the runs looks at none (the plain scan does it all).
+func scanRunsWith(k int, rs *runScan, g []uint16, m int, t *targetSet, cnt int) (left, pairs int) {
+	if len(rs.a) == 0 {
+		return cnt, 0
+	}
+	if k != scanGo {
+		pairs, left, ok := scanRunsKernel(k, rs, g, m, len(rs.a), t, cnt)
+		if !ok {
+			return cnt, 0
+		}
+		return left, pairs
+	}
+	for _, a0 := range rs.a {
+		a := int(a0)
+		lo := (*[kernelChunk]uint16)(g[a : a+kernelChunk])
+		hi := (*[kernelChunk]uint16)(g[m-a-kernelChunk+1 : m-a+1])
+		for j := range kernelChunk {
+			if x := lo[j] ^ hi[kernelChunk-1-j]; t.has(x) {
+				t[x>>6] &^= 1 << (x & 63)
+				if cnt--; cnt == 0 {
+					return 0, pairs + j + 1
+				}
+			}
+		}
+		pairs += kernelChunk
+	}
+	return cnt, pairs
+}

@@ -22,7 +22,7 @@ const (
 var scanNames = []kernels.Candidate{
 	scanGo:       {Name: "go"},
 	scanAVX2:     {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
-	scanAVX2Shuf: {Name: "avx2-shuf", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	scanAVX2Shuf: {Name: "avx2-shuf", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT, "no AVX2 and POPCNT")},
 	scanAVX512:   {Name: "avx512", Missing: kernels.MissingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
 }
 
@@ -47,7 +47,7 @@ func scanTargetsAVX2(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, firs
 // held in registers instead of gathering them.
 //
 //go:noescape
-func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 
 // scanKernel runs the target kernel k (not scanGo).
 func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
@@ -55,9 +55,19 @@ func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, fi
 	case scanAVX512:
 		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first)
 	case scanAVX2Shuf:
-		return scanTargetsAVX2Shuf(lo, hi, chunks, t, cnt, loStep, first)
+		return scanTargetsAVX2Shuf(lo, hi, chunks, t, cnt, loStep, first, nil)
 	}
 	return scanTargetsAVX2(lo, hi, chunks, t, cnt, loStep, first)
+}
+
+// scanRunsKernel runs the target search over the runs of rs (see scanRunsWith) with kernel k, and
+// reports false when k cannot (it has no form that reads the runs in place).
+func scanRunsKernel(k int, rs *runScan, g []uint16, m, chunks int, t *targetSet, cnt int) (pairs, left int, ok bool) {
+	if k != scanAVX2Shuf {
+		return 0, 0, false
+	}
+	pairs, left = scanTargetsAVX2Shuf(&rs.lo[len(rs.lo)-kernelChunk], &g[m-1], chunks, t, cnt, -kernelChunk, firstBatch, &rs.off[0])
+	return pairs, left, true
 }
 
 // The block marking's candidates (kernels.go): index 0 is markBlockGo.

@@ -322,15 +322,17 @@ GLOBL pow2<>(SB), RODATA|NOPTR, $32
 	SHUF1(T) \
 	VPOR Y5, Y6, Y6
 
-// func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+// func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 //
+// With hiOff not nil (and loStep −32), chunk k pairs lo's values with the 32 at hiOff[k] bytes from
+// hi, in order (the runs of the target search, targets.go).
 // scanTargetsAVX2 without gathers: t (128 bytes) is held as eight 16-byte tables in Y8–Y15, and the
 // 32 values x of a chunk are packed to bytes: u = x>>3 selects a byte of t (u>>4 the table, u&15 the
 // entry, by VPSHUFB, eight lookups ORed), x&7 the bit in it. About 55 vector instructions a chunk of
 // 32 splits, against four VPGATHERDD of eight dwords each; only 31 when every target is below 256
 // (the usual case: the targets lie below the smallest missing common value), as the lookups in the
 // tables without targets are skipped. The rest (batches, hits) is scanTargetsAVX2's.
-TEXT ·scanTargetsAVX2Shuf(SB), 0, $1104-72
+TEXT ·scanTargetsAVX2Shuf(SB), 0, $1112-80
 	MOVQ t+24(FP), AX
 	MOVQ cnt+32(FP), R8
 	MOVQ first+48(FP), DX
@@ -367,6 +369,17 @@ sbatch:
 	MOVQ $2, DX
 sntab:
 	MOVQ DX, 1096(SP)
+	MOVQ 1096(SP), R9           // R12 = the targets in the tables that hold any
+	SHLQ $1, R9                 // (the first 2·tables words of t)
+	XORQ R12, R12
+	XORQ R10, R10
+spop0:
+	POPCNTQ (AX)(R10*8), CX
+	ADDQ CX, R12
+	INCQ R10
+	CMPQ R10, R9
+	JLT spop0
+	MOVQ R12, 1104(SP)          // the targets at the sbatch's start
 	MOVQ chunks+16(FP), CX
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
@@ -399,6 +412,13 @@ sstart:
 	MOVQ BX, R11                // the sbatch's first schunk
 	LEAQ (SP), R14              // the schunk's slot: 64 bytes of values
 schunk:
+	MOVQ hiOff+56(FP), R12
+	TESTQ R12, R12
+	JZ sconsec
+	MOVLQSX (R12)(BX*4), R12    // runs: chunk BX's hi lies hiOff[BX] bytes from hi
+	MOVQ hi+8(FP), DI
+	ADDQ R12, DI
+sconsec:
 	VMOVDQU (SI), Y0            // lo[0..15]
 	VMOVDQU 32(SI), Y1          // lo[16..31]
 	VMOVDQU (DI)(R9*1), Y2
@@ -412,16 +432,15 @@ schunk:
 splain:
 	VPXOR Y0, Y2, Y0            // x, splits 0..15
 	VPXOR Y1, Y3, Y1            // x, splits 16..31
-	VMOVDQU Y0, (R14)
-	VMOVDQU Y1, 32(R14)
 	VPSRLW $3, Y0, Y2
 	VPSRLW $3, Y1, Y3
-	VPACKUSWB Y3, Y2, Y2
-	VPERMQ $0xd8, Y2, Y2        // u: byte j = x_j>>3, the byte of t (0..127)
+	// The bytes come in the packing's order (splits 0–7, 16–23, 8–15, 24–31), the same for u
+	// and the bit, and so for the hits: no lane is put back in place.
+	VPACKUSWB Y3, Y2, Y2        // u: byte = x>>3, the byte of t (0..127)
 	VPAND w7<>(SB), Y0, Y3
 	VPAND w7<>(SB), Y1, Y4
-	VPACKUSWB Y4, Y3, Y3
-	VPERMQ $0xd8, Y3, Y3        // byte j = x_j&7, the bit in it
+	VPACKUSWB Y4, Y3, Y3        // byte = x&7, the bit in it
+	VMOVDQU Y2, (R14)           // u, for the hits
 	SHUF1(Y8)
 	VMOVDQU Y5, Y6
 	SHUF(Y9)
@@ -438,6 +457,7 @@ splain:
 slooked:
 	VMOVDQU pow2<>(SB), Y7
 	VPSHUFB Y3, Y7, Y7          // 1<<(x_j&7)
+	VMOVDQU Y7, 32(R14)         // and the bit
 	VPAND Y7, Y6, Y6
 	VPCMPEQB Y7, Y6, Y6
 	VPMOVMSKB Y6, DX            // bit j: split j is a target
@@ -465,13 +485,10 @@ stakelane:
 	TESTL DX, DX
 	JZ snextchunk
 	BSFL DX, R9
-	MOVWLZX (R14)(R9*2), R10    // x
-	MOVQ R10, R9
-	SHRQ $6, R9
-	MOVQ (AX)(R9*8), CX
-	BTRQ R10, CX                // CF: x was still a target
-	SBBQ $0, R8
-	MOVQ CX, (AX)(R9*8)
+	MOVBLZX (R14)(R9*1), R10    // u: the byte of t
+	MOVBLZX 32(R14)(R9*1), CX   // 1<<(x&7)
+	NOTL CX
+	ANDB CX, (AX)(R10*1)        // x found: no longer a target (again, if a lane before found it)
 	LEAL -1(DX), R9
 	ANDL R9, DX
 	JMP stakelane
@@ -479,11 +496,24 @@ snextchunk:
 	INCQ R12
 	JMP stakechunk
 staken:
+	// The targets found in the sbatch: those at its start less those left.
+	MOVQ 1096(SP), R9           // R12 = the targets in the tables that hold any
+	SHLQ $1, R9                 // (the first 2·tables words of t)
+	XORQ R12, R12
+	XORQ R10, R10
+spop1:
+	POPCNTQ (AX)(R10*8), CX
+	ADDQ CX, R12
+	INCQ R10
+	CMPQ R10, R9
+	JLT spop1
+	SUBQ 1104(SP), R8
+	ADDQ R12, R8
 	TESTQ R8, R8
 	JNZ sbatch
 sexhausted:
 	SHLQ $5, BX
-	MOVQ BX, pairs+56(FP)
-	MOVQ R8, left+64(FP)
+	MOVQ BX, pairs+64(FP)
+	MOVQ R8, left+72(FP)
 	VZEROUPPER
 	RET

@@ -17,6 +17,10 @@ func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, fi
 	panic("octal: no vector kernel")
 }
 
+func scanRunsKernel(k int, rs *runScan, g []uint16, m, chunks int, t *targetSet, cnt int) (pairs, left int, ok bool) {
+	return 0, 0, false
+}
+
 const markGo = 0
 
 var markNames = []kernels.Candidate{{Name: "go"}}

@@ -11,6 +11,12 @@ import (
 // the targets or, with noTargets, marking every split as the scan goes. From heap blockFrom on it
 // takes stepBlock16 (when the values allow it).
 func runSparse16(c Code, n int, mask uint32, noTargets bool, blockFrom int) []uint16 {
+	return runSparse16Runs(c, n, mask, noTargets, blockFrom, 0)
+}
+
+// runSparse16Runs is runSparse16 with the target search taking runs chosen below runLim from
+// heap 4·runLim on (runLim 0: the defaults, past the heaps of the tests).
+func runSparse16Runs(c Code, n int, mask uint32, noTargets bool, blockFrom, runLim int) []uint16 {
 	e := newEngine(c, []uint16{0})
 	defer e.close()
 	if e.mode != MethodLinear && e.mode != MethodThreeHeap {
@@ -18,6 +24,7 @@ func runSparse16(c Code, n int, mask uint32, noTargets bool, blockFrom int) []ui
 		e.setCommon()
 		e.no64, e.noTargets = true, noTargets
 		e.blockFrom = blockFrom
+		withRuns(e, runLim)
 	}
 	for len(e.g) <= n {
 		if err := e.step(); err != nil {
@@ -57,7 +64,12 @@ func TestSparse16Targets(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			from = n + 1
 		}
-		equalValues(t, fmt.Sprintf("%v targets mask %x blocks from %d", c, mask, from), runSparse16(c, n, mask, false, from), want)
+		runLim := []int{0, 64, 96, 256}[rng.IntN(4)]
+		if 4*runLim > n {
+			runLim = 0
+		}
+		equalValues(t, fmt.Sprintf("%v targets mask %x blocks from %d runs below %d", c, mask, from, runLim),
+			runSparse16Runs(c, n, mask, false, from, runLim), want)
 		if sc.digits < 3 {
 			equalValues(t, fmt.Sprintf("%v marking mask %x", c, mask), runSparse16(c, n, mask, true, 0), want)
 		}
@@ -209,6 +221,78 @@ func checkScanTargetsLow(t *testing.T, k int) {
 		leftB, pairsB := scanTargetsWith(k, g, low, m, m/2, &b, cnt)
 		if leftA != leftB || pairsA != pairsB || a != b {
 			t.Fatalf("trial %d (m %d): without the copy left %d after %d splits, with it left %d after %d", trial, m, leftA, pairsA, leftB, pairsB)
+		}
+	}
+}
+
+// withRuns makes e's target search take runs chosen below runLim from heap 4·runLim on (0: leave
+// the defaults).
+func withRuns[T value](e *engine[T], runLim int) {
+	if runLim > 0 {
+		e.runLim, e.runFrom = runLim, 4*runLim
+	}
+}
+
+// TestRunScan checks the search over runs (newRunScan, scanRunsWith) with every target kernel
+// this processor runs against the portable loop, on Officers' and Grundy's game's values: random
+// target sets, some all found, some never (values that no split gives), at random heaps; and that
+// the runs are splits of the first values, distinct and below the limit.
+func TestRunScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, c := range []Code{MustParse("0.6"), GrundysGame()} {
+		const lim, n = 2048, 12000
+		g := runSparse16(c, n, map[bool]uint32{true: 0x1ee, false: 0xfe}[c.String() == "0.6"], false, 1)
+		for _, most := range []int{1, 7, runMax} {
+			rs := newRunScan(g[:lim], lim, most)
+			seen := map[int32]bool{}
+			for k, a := range rs.a {
+				if a < 1 || int(a)+kernelChunk > lim || (a-1)%kernelChunk != 0 || seen[a] || int(a)+kernelChunk > rs.top {
+					t.Fatalf("%v: run %d at %d (top %d)", c, k, a, rs.top)
+				}
+				seen[a] = true
+				for j := range kernelChunk {
+					if rs.lo[(len(rs.a)-1-k)*kernelChunk+j] != g[int(a)+kernelChunk-1-j] || rs.off[k] != -2*(a+kernelChunk-2) {
+						t.Fatalf("%v: run %d's copy", c, k)
+					}
+				}
+			}
+			if len(rs.a) != min(most, (lim-1)/kernelChunk) {
+				t.Fatalf("%v: %d runs, want %d", c, len(rs.a), most)
+			}
+			for trial := 0; trial < 300; trial++ {
+				m := 2*rs.top + rng.IntN(n-2*rs.top)
+				var want targetSet
+				cnt := 0
+				for range 1 + rng.IntN(60) {
+					x := uint16(rng.IntN(1 << targetBits))
+					if trial%3 == 0 {
+						x = uint16(rng.IntN(512)) // values that splits give
+					}
+					if !want.has(x) {
+						want[x>>6] |= 1 << (x & 63)
+						cnt++
+					}
+				}
+				wt := want
+				wl, _ := scanRunsWith(scanGo, rs, g[:m+1], m, &wt, cnt)
+				for k := range scanNames {
+					if scanNames[k].Missing != "" {
+						continue
+					}
+					got := want
+					left, pairs := scanRunsWith(k, rs, g[:m+1], m, &got, cnt)
+					if _, _, ok := scanRunsKernel(k, rs, g[:m+1], m, 0, new(targetSet), 0); k != scanGo && !ok {
+						if left != cnt || pairs != 0 || got != want {
+							t.Fatalf("%v: kernel %s without runs looked at %d splits", c, scanNames[k].Name, pairs)
+						}
+						continue
+					}
+					if left != wl || got != wt || pairs > len(rs.a)*kernelChunk || (left > 0 && pairs != len(rs.a)*kernelChunk) {
+						t.Fatalf("%v m %d runs %d kernel %s: left %d after %d splits, portable %d; sets differ %v",
+							c, m, len(rs.a), scanNames[k].Name, left, pairs, wl, got != wt)
+					}
+				}
+			}
 		}
 	}
 }
