@@ -20,7 +20,8 @@
 //     missing from the options that involve a rare heap is the mex as soon as it is common; only
 //     when it is rare are the other splits scanned, and that scan stops at the first hit (for
 //     values below 2^10 it is a search for fixed targets, the missing rare-class values below the
-//     smallest missing common one, 32 splits per step in an AVX-512 or AVX2 kernel; see targets.go).
+//     smallest missing common one, 32 splits per step in an AVX-512 or AVX2 kernel, first over
+//     runs of splits chosen for the variety of their values; see targets.go).
 //     When the rare values are few, each heap costs O(#rare); past heap 4096 the rare splits of 16
 //     consecutive heaps are marked together, one load of partners per rare heap (block16.go). Heap n splits m = n−i tokens for each digit
 //     i with a 4 bit, so the same m serves several heaps: for values below 64 the option set of
