@@ -17,7 +17,8 @@ import (
 //     value missed by an evenly spread third of the rare heaps (512 of them): how well marking a
 //     part predicts c (verifying candidates instead of marking needs this near 1);
 //   - targets/heap and splits/heap: the missing rare-class values below c, and the splits a plain
-//     scan (a = 1, 2, …) looks at until it has found them all; left-after-12-chunks and -28-: the
+//     scan (a = 1, 2, …) looks at until it has found them all; run-splits/heap: the same for the
+//     scan over the runs first (runScan), then from a = 1; left-after-12-chunks and -28-: the
 //     targets it has not found after 384 and 896 splits;
 //   - batches/heap and hit-lanes/heap: the target kernel's batches (4, 8, then 16 chunks of 32
 //     splits, the targets updated between batches) that end before the last target is found, and
@@ -59,7 +60,8 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 	for q := 0; q < 512 && len(rare) > 0; q++ {
 		part = append(part, rare[q*len(rare)/512])
 	}
-	var heaps, pairs, below, within, targets, splits float64
+	rs := newRunScan(g[:runLim], runLim, runMax)
+	var heaps, pairs, below, within, targets, splits, runSplits float64
 	var hitLanes, batches, left12, left28 float64
 	var under [3]float64
 	for x := from; x < to; x += step {
@@ -120,6 +122,27 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 			}
 		}
 		targets += float64(left)
+		// The search over the runs first (runScan), then from a = 1 for the targets left.
+		runWant, runLeft := want, left
+		for _, i := range e.splits {
+			m := x - i
+			for _, a0 := range rs.a {
+				for a := int(a0); a < int(a0)+kernelChunk && runLeft > 0; a++ {
+					runSplits++
+					if v := g[a] ^ g[m-a]; runWant[v] {
+						runWant[v] = false
+						runLeft--
+					}
+				}
+			}
+			for a := 1; 2*a <= m && runLeft > 0; a++ {
+				runSplits++
+				if v := g[a] ^ g[m-a]; runWant[v] {
+					runWant[v] = false
+					runLeft--
+				}
+			}
+		}
 		// The plain scan, and beside it the kernel's batches (4, 8, then 16 chunks of 32
 		// splits; a batch looks its values up in the targets left at its start).
 		inBatch := make(map[uint16]bool)
@@ -172,6 +195,7 @@ func shapeOf(e *engine[uint16], from, to, step int) map[string]float64 {
 		"partial-512-within-64": within / heaps,
 		"targets/heap":          targets / heaps,
 		"splits/heap":           splits / heaps,
+		"run-splits/heap":       runSplits / heaps,
 		"left-after-12-chunks":  left12 / heaps,
 		"left-after-28-chunks":  left28 / heaps,
 		"batches/heap":          batches / heaps,

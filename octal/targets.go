@@ -105,14 +105,15 @@ func (t *targetSet) lowest() (uint32, bool) {
 // repeated, with values from the heaps just behind; the last targets (small values, the XOR of
 // two close values) then take thousands of splits to turn up: 2,700–3,400 a heap on Officers and
 // Grundy's game at 2^21, where a scan over runs of 32 consecutive splits chosen for the variety of
-// g(a) finds them all in 1,500–2,000 (BenchmarkOctalHardShape). Any split of the heap may serve:
+// g(a) finds them all in about 1,500 (BenchmarkOctalHardShape, splits/heap against
+// run-splits/heap). Any split of the heap may serve:
 // every target a run finds is given by a split, and a target no run finds is looked for by the
 // plain scan from a = 1, which covers every split. So the search takes the runs first, from heap
 // runFrom on (all their splits a ≤ runLim exist: runFrom ≥ 4·runLim), and the plain scan after
 // them for the targets left.
 
 const (
-	runLim  = 1 << 14    // the runs' splits a lie below runLim
+	runLim  = 1 << 15    // the runs' splits a lie below runLim
 	runFrom = 4 * runLim // the search takes the runs from this heap on
 	runMax  = 256        // runs chosen (8,192 splits: nearly all heaps need fewer)
 )
