@@ -2,6 +2,8 @@
 games on graphs, and the answers in a notebook."""
 
 import _thread
+import os
+import signal
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -16,19 +18,35 @@ import grundy
 matplotlib.use("Agg")
 
 
-def test_interrupt_cancels_within_a_second():
+def sigint_after(seconds):
+    """A real Ctrl-C: SIGINT to this process after seconds."""
+    t = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    t.start()
+    return t
+
+
+@pytest.mark.parametrize("how", ["sigint", "sigint, progress shown", "interrupt_main"])
+def test_interrupt_cancels_within_a_second(how):
     # Ctrl-C in the main thread is KeyboardInterrupt: the computation in Go stops, the call
     # returns within a second, and the library goes on answering.
-    timer = threading.Timer(0.5, _thread.interrupt_main)
+    progress = (lambda d, t: None) if "progress" in how else False
+    if how == "interrupt_main":
+        timer = threading.Timer(0.5, _thread.interrupt_main)
+        timer.start()
+    else:
+        timer = sigint_after(0.5)
     start = time.monotonic()
-    timer.start()
     with pytest.raises(KeyboardInterrupt):
-        grundy.octal("0.6", to=10**8, progress=False)
+        grundy.octal("0.6", to=10**8, progress=progress)
     late = time.monotonic() - start - 0.5
     timer.join()
     assert late < 1, f"returned {late:.2f} s after the interrupt"
     assert grundy.solve("nim", [1, 2]).value == 3
     assert grundy.octal("0.6", to=100).computed_to == 100
+    # Python's own handling of Ctrl-C is untouched.
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(2)
 
 
 def test_timeout():
