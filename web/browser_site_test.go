@@ -36,6 +36,9 @@ var siteTests = map[string]func(*testing.T){
 	"TestBrowserLoadsPage":           TestBrowserLoadsPage,
 	"TestBrowserHintAsksEngine":      TestBrowserHintAsksEngine,
 	"TestBrowserGuess":               TestBrowserGuess,
+	"TestBrowserLimits":              TestBrowserLimits,
+	"TestBrowserWords":               TestBrowserWords,
+	"TestBrowserSubtractChoice":      TestBrowserSubtractChoice,
 	"TestBrowserPageWords":           TestBrowserPageWords,
 	"TestBrowserStaleAnswers":        TestBrowserStaleAnswers,
 	"TestBrowserValidates":           TestBrowserValidates,
@@ -166,12 +169,12 @@ func serveSite(t *testing.T, ctx context.Context, lim Limits) (string, *httptest
 // TestBrowserSiteCoversTests checks that every browser test of the package runs against the
 // static site, or says why not.
 func TestBrowserSiteCoversTests(t *testing.T) {
-	files, err := filepath.Glob("browser_*_test.go")
+	files, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
-	for _, f := range append(files, "browser_test.go") {
+	for _, f := range files {
 		file, err := parser.ParseFile(fset, f, nil, 0)
 		if err != nil {
 			t.Fatal(err)
