@@ -324,3 +324,80 @@ func TestBrowserSubtractChoice(t *testing.T) {
 		t.Errorf("subtract --set 1,3,4 2 4: %q", outcome)
 	}
 }
+
+// overflow is how many CSS pixels the page is wider than the window (0: none), and the widest
+// element's tag and id for the message.
+const overflow = `(() => {
+	const w = document.documentElement.clientWidth;
+	let worst = "";
+	let max = w;
+	for (const e of document.querySelectorAll("body *")) {
+		const r = e.getBoundingClientRect();
+		if (r.width > 0 && r.right > max + 0.5) { max = r.right; worst = e.tagName + "#" + e.id + "." + e.className; }
+	}
+	return JSON.stringify([document.documentElement.scrollWidth - w, worst]);
+})()`
+
+// At phone width (400 px) no view is wider than the screen, with its example and the widest
+// answers shown (the 512 × 512 nim table, Kayles' misère quotient of 40 elements, a long script),
+// and the tabs take at most two lines; on the desktop the quotient's table fits too.
+func TestBrowserNarrow(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	for _, width := range []int64{400, 1100} {
+		run(t, ctx, chromedp.EmulateViewport(width, 800), chromedp.Navigate(url+"/#nimbers"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+			chromedp.SetValue("#table-size", "512"), chromedp.Click("#table-go"), waitText("#table-status", "512 × 512", new(string)),
+			chromedp.Click(`#tabs button[data-tab="misere"]`), edit("#misere-game", "0.77"), edit("#misere-max", "40"),
+			chromedp.Click("#misere-go"), chromedp.WaitVisible("#misere-table"))
+		for _, view := range []string{"nimbers", "sequences", "play", "scripts", "misere"} {
+			var got string
+			run(t, ctx, chromedp.Click(fmt.Sprintf(`#tabs button[data-tab=%q]`, view)), jsEval(overflow, &got))
+			if !strings.HasPrefix(got, "[0,") && !strings.HasPrefix(got, "[-") {
+				t.Errorf("%d px, view %s: wider than the window by [px, widest element] %s", width, view, got)
+			}
+		}
+		var tabRows int
+		run(t, ctx, jsEval(`new Set(Array.from(document.querySelectorAll("#tabs button")).map(b => Math.round(b.getBoundingClientRect().top))).size`, &tabRows))
+		if tabRows > 2 {
+			t.Errorf("%d px: the tabs take %d lines", width, tabRows)
+		}
+	}
+}
+
+// Keyboard only: Tab reaches every tab button and Enter opens it; Enter in a box submits its
+// form; Tab in the script editor indents instead of leaving it.
+func TestBrowserKeyboard(t *testing.T) {
+	ctx, _ := openPage(t, "nimbers")
+	// Focus the first tab, then Tab to the Misère tab and press Enter.
+	var active string
+	run(t, ctx, jsEval(`document.querySelector("#tabs button").focus()`, nil))
+	for range 4 {
+		run(t, ctx, chromedp.KeyEvent("\t"))
+	}
+	run(t, ctx, chromedp.KeyEvent("\r"), jsEval(`document.querySelector(".tab.active").id`, &active))
+	if active != "misere" {
+		t.Fatalf("Tab ×4 then Enter from the first tab opened %q", active)
+	}
+	// Enter in each form's box submits it.
+	for _, c := range []struct{ view, box, value, wait, want string }{
+		{"nimbers", "#calc-a", "3", "#calc-result", "7"},
+		{"sequences", "#seq-to", "20", "#seq-summary", "g(0) … g(20)"},
+		{"play", "#solve-position", "1 2 3", "#solve-outcome", "P"},
+		{"scripts", "#script-to", "30", "#script-period", "period 7"},
+		{"scripts", "#script-position", "7", "#script-solve-outcome", "P"},
+		{"misere", "#misere-sum", "1 1", "#misere-outcome", "N"},
+	} {
+		var got string
+		t.Logf("Enter in %s", c.box)
+		run(t, ctx, chromedp.Click(fmt.Sprintf(`#tabs button[data-tab=%q]`, c.view)), edit(c.box, c.value),
+			jsEval(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (e) e.textContent = ""; })()`, c.wait), nil),
+			chromedp.Focus(c.box), chromedp.KeyEvent("\r"), waitText(c.wait, c.want, &got))
+	}
+	// Tab in the script editor inserts indentation and keeps the focus there.
+	var src, focused string
+	run(t, ctx, chromedp.Click(`#tabs button[data-tab="scripts"]`), edit("#script-source", "def moves(n):\n"),
+		jsEval(`(() => { const e = document.getElementById("script-source"); e.focus(); e.setSelectionRange(e.value.length, e.value.length); })()`, nil),
+		chromedp.KeyEvent("\t"), jsEval(`document.getElementById("script-source").value`, &src), jsEval(`document.activeElement.id`, &focused))
+	if src != "def moves(n):\n    " || focused != "script-source" {
+		t.Fatalf("Tab in the editor: %q, focus on %q", src, focused)
+	}
+}

@@ -148,8 +148,18 @@ function showStep(st) {
 // setup wires the view and puts the example script in.
 export function setup() {
   $("script-source").value = exampleSource;
-  $("script-go").addEventListener("click", table);
-  $("script-solve").addEventListener("click", solve);
+  $("script-table-form").addEventListener("submit", (ev) => { ev.preventDefault(); table(); });
+  $("script-solve-form").addEventListener("submit", (ev) => { ev.preventDefault(); solve(); });
+  // Tab in the editor indents (four spaces) instead of leaving it; Escape then Tab leaves.
+  let escaped = false;
+  $("script-source").addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { escaped = true; return; }
+    if (ev.key !== "Tab" || ev.shiftKey || ev.ctrlKey || ev.altKey || ev.metaKey || escaped) { escaped = false; return; }
+    ev.preventDefault();
+    const e = ev.target;
+    e.setRangeText("    ", e.selectionStart, e.selectionEnd, "end");
+    e.dispatchEvent(new Event("input", { bubbles: true }));
+  });
   $("script-play").addEventListener("click", startGame);
   // A new script: the answers and the game of the old one go.
   $("script-source").addEventListener("input", () => {
