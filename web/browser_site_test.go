@@ -42,6 +42,8 @@ var siteTests = map[string]func(*testing.T){
 	"TestBrowserPageWords":           TestBrowserPageWords,
 	"TestBrowserStaleAnswers":        TestBrowserStaleAnswers,
 	"TestBrowserValidates":           TestBrowserValidates,
+	"TestBrowserNarrow":              TestBrowserNarrow,
+	"TestBrowserKeyboard":            TestBrowserKeyboard,
 	"TestBrowserExamples":            TestBrowserExamples,
 	"TestBrowserScriptSolve":         TestBrowserScriptSolve,
 	"TestBrowserScriptPlay":          TestBrowserScriptPlay,
