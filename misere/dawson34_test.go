@@ -39,6 +39,7 @@ var (
 	dawson34Size   = flag.Int("misere.dawson34-size", 1<<24, "its size limit")
 	dawson34Time   = flag.Duration("misere.dawson34-time", 20*time.Minute, "its time limit")
 	dawson34Rounds = flag.Int("misere.dawson34-rounds", 4096, "its limit on recalibrations")
+	dawson34Search = flag.Int("misere.dawson34-search-mib", 256, "the memory of its failure searches' sets, MiB")
 )
 
 // TestDawsonKayles34Large goes on from Q₃₃(0.07) (638 elements) at heap 34 with plain
@@ -79,7 +80,7 @@ func TestDawsonKayles34Large(t *testing.T) {
 		}
 	}
 	var ms runtime.MemStats
-	next, err := q.extendWith(ctx, growth{maxSize: *dawson34Size, rounds: *dawson34Rounds, compactNodes: true, trace: trace})
+	next, err := q.extendWith(ctx, growth{maxSize: *dawson34Size, rounds: *dawson34Rounds, compactNodes: true, searchBytes: *dawson34Search << 20, trace: trace})
 	runtime.ReadMemStats(&ms)
 	t.Logf("after %.0fs (heap in use %d MiB, from the system %d MiB): %v", time.Since(start).Seconds(), ms.HeapInuse>>20, ms.Sys>>20, err)
 	if next != nil {

@@ -63,6 +63,9 @@ type growth struct {
 	// bitset: the searches go further in the same memory, and computations that stopped at
 	// the search's limit go on (and take longer to stop).
 	compactNodes bool
+	// searchBytes, when not 0, replaces maxSearchBytes as the bound of the failure searches' sets
+	// (long runs such as Dawson's Kayles' heap 34 give them more memory).
+	searchBytes int
 	// trace, when set, is told of every failing trial: the round, the trial, its least failure
 	// (counts of each heap) and whether that sum is in fact a P-position, and whether the trial
 	// was an accelerated one (long runs such as Dawson's Kayles' heap 34 use it).
@@ -138,7 +141,11 @@ func (q *Quotient) extendWith(ctx context.Context, g growth) (*Quotient, error) 
 		if accelerated && t.Order() > 4*maxSize {
 			err = errTooBig // far past the limit: not worth its search
 		} else {
-			f, wantP, wit, err = t.leastFailure(ctx, nodes)
+			searchBytes := maxSearchBytes
+			if g.searchBytes > 0 {
+				searchBytes = g.searchBytes
+			}
+			f, wantP, wit, err = t.leastFailureBytes(ctx, nodes, searchBytes)
 		}
 		if accelerated {
 			// An accelerated trial past the limit stops the computation when it is right (it is

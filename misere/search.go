@@ -149,10 +149,10 @@ const maxSearchBytes = 256 << 20
 
 // leastNFailure searches the sums of q in increasing order for the least N-failure before bound
 // (nil: no bound). It gives up with errTooBig after maxNodes steps or when the sets it keeps would
-// take more than maxSearchBytes. Each step adds a heap to the sum or, when the new state is
+// take more than maxBytes (maxSearchBytes unless a long run asks for more). Each step adds a heap to the sum or, when the new state is
 // subsumed, moves up a level, so it ends after at most (number of letters + 1) × (states kept)
 // steps.
-func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32, maxNodes int) (searchResult, error) {
+func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32, maxNodes, maxBytes int) (searchResult, error) {
 	m := len(q.isP)
 	k := len(ls)
 	pset := newBitset(m)
@@ -215,7 +215,7 @@ func (q *Quotient) leastNFailure(ctx context.Context, ls []letter, bound []int32
 		var freed int
 		anti[ne], freed = insertMinimal(anti[ne], c)
 		used += tsetBytes + 8*len(c.w) - freed
-		if used > maxSearchBytes {
+		if used > maxBytes {
 			return searchResult{}, errTooBig
 		}
 		cnt[j]++
@@ -348,6 +348,11 @@ func insertMinimal(list []tset, s tset) ([]tset, int) {
 // leastFailure returns the least failure of the trial q (counts by heap size) and its true
 // outcome, or nil and q's witnesses when q is right.
 func (q *Quotient) leastFailure(ctx context.Context, maxNodes int) (fail []int32, wantP bool, witnesses [][]tset, err error) {
+	return q.leastFailureBytes(ctx, maxNodes, maxSearchBytes)
+}
+
+// leastFailureBytes is leastFailure with the sets of the N-failure search bounded by maxBytes.
+func (q *Quotient) leastFailureBytes(ctx context.Context, maxNodes, maxBytes int) (fail []int32, wantP bool, witnesses [][]tset, err error) {
 	if q.isP[0] {
 		return make([]int32, q.n+1), false, nil, nil
 	}
@@ -356,7 +361,7 @@ func (q *Quotient) leastFailure(ctx context.Context, maxNodes int) (fail []int32
 	if err != nil {
 		return nil, false, nil, err
 	}
-	res, err := q.leastNFailure(ctx, ls, pf, maxNodes)
+	res, err := q.leastNFailure(ctx, ls, pf, maxNodes, maxBytes)
 	if err != nil {
 		return nil, false, nil, err
 	}
