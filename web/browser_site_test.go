@@ -3,14 +3,11 @@ package web
 import (
 	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,45 +24,17 @@ import (
 )
 
 // The static site (WriteSite) is tested by running the browser tests of the served page a second
-// time against it, served by a plain file server: TestBrowserSite runs each of them as a subtest,
-// and browser() gives a subtest of TestBrowserSite the static site instead of the server.
+// time against it, served by a plain file server: TestBrowserSite runs this test binary again, its
+// TestBrowser* tests with siteEnv naming the site's directory, and browser() then gives them the
+// static site instead of the server. A browser test added later runs there too, unless
+// siteSkipped says why not.
 
-// siteTests are the browser tests that run against the static site too: every TestBrowser*
-// function of this package but those of siteSkipped (TestBrowserSiteCoversTests checks it).
-var siteTests = map[string]func(*testing.T){
-	"TestBrowserLoadsPage":           TestBrowserLoadsPage,
-	"TestBrowserHintAsksEngine":      TestBrowserHintAsksEngine,
-	"TestBrowserGuess":               TestBrowserGuess,
-	"TestBrowserLimits":              TestBrowserLimits,
-	"TestBrowserWords":               TestBrowserWords,
-	"TestBrowserSubtractChoice":      TestBrowserSubtractChoice,
-	"TestBrowserPageWords":           TestBrowserPageWords,
-	"TestBrowserStaleAnswers":        TestBrowserStaleAnswers,
-	"TestBrowserValidates":           TestBrowserValidates,
-	"TestBrowserNarrow":              TestBrowserNarrow,
-	"TestBrowserKeyboard":            TestBrowserKeyboard,
-	"TestBrowserExamples":            TestBrowserExamples,
-	"TestBrowserScriptSolve":         TestBrowserScriptSolve,
-	"TestBrowserScriptPlay":          TestBrowserScriptPlay,
-	"TestBrowserLoopy":               TestBrowserLoopy,
-	"TestBrowserLoopyRuleset":        TestBrowserLoopyRuleset,
-	"TestBrowserLoopySequence":       TestBrowserLoopySequence,
-	"TestBrowserMisere":              TestBrowserMisere,
-	"TestBrowserMisereView":          TestBrowserMisereView,
-	"TestBrowserScriptMiserePlay":    TestBrowserScriptMiserePlay,
-	"TestBrowserRulesetMiserePlay":   TestBrowserRulesetMiserePlay,
-	"TestBrowserNimbers":             TestBrowserNimbers,
-	"TestBrowserColoursMatchPicture": TestBrowserColoursMatchPicture,
-	"TestBrowserSolve":               TestBrowserSolve,
-	"TestBrowserPlayToTheEnd":        TestBrowserPlayToTheEnd,
-	"TestBrowserScript":              TestBrowserScript,
-	"TestBrowserSequence":            TestBrowserSequence,
-	"TestBrowserSequenceRuleset":     TestBrowserSequenceRuleset,
-	"TestBrowserSequenceProgress":    TestBrowserSequenceProgress,
-}
+// siteEnv names, in the environment of the tests, the directory of the static site they run on.
+const siteEnv = "GRUNDY_BROWSER_SITE"
 
 // siteSkipped are the browser tests that do not run against the static site, and why.
 var siteSkipped = map[string]string{
+	"TestBrowserSite":         "are the static site's own tests (this run, and those that serve it themselves)",
 	"TestBrowserScreenshots":  "makes the README's pictures of the served page",
 	"TestBrowserSequenceLong": "plots a million values, which the page does alike on both; computing them in WebAssembly takes two minutes (BENCHMARKS.md)",
 }
@@ -74,18 +43,39 @@ var siteSkipped = map[string]string{
 // computed in the browser by the engine compiled to WebAssembly. In each, no request leaves the
 // site's origin.
 func TestBrowserSite(t *testing.T) {
-	names := make([]string, 0, len(siteTests))
-	for name := range siteTests {
-		names = append(names, name)
+	if os.Getenv(siteEnv) != "" {
+		t.Skip("this is the run on the static site")
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		t.Run(name, siteTests[name])
+	browser(t, Limits{}) // skips, or fails in CI, without the browser
+	skip := make([]string, 0, len(siteSkipped))
+	for name := range siteSkipped {
+		skip = append(skip, "^"+name)
 	}
+	slices.Sort(skip)
+	args := []string{"-test.run", "^TestBrowser", "-test.skip", strings.Join(skip, "|"), "-test.count", "1", "-test.v", "-test.timeout", "20m"}
+	if testing.Short() {
+		args = append(args, "-test.short")
+	}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), siteEnv+"="+siteDir(t))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the browser tests on the static site: %v\n%s", err, out)
+	}
+	var ran []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "--- PASS: TestBrowser") {
+			ran = append(ran, strings.TrimPrefix(line, "--- PASS: "))
+		}
+	}
+	if len(ran) < 20 {
+		t.Fatalf("only %d browser tests passed on the static site:\n%s", len(ran), out)
+	}
+	t.Logf("passed on the static site: %s", strings.Join(ran, ", "))
 }
 
-// onSite reports whether t is a test of the static site (a subtest of TestBrowserSite).
-func onSite(t *testing.T) bool { return strings.HasPrefix(t.Name(), "TestBrowserSite/") }
+// onSite reports whether the browser tests run on the static site (see TestBrowserSite).
+func onSite(*testing.T) bool { return os.Getenv(siteEnv) != "" }
 
 // site is the static site the tests serve, written once per test binary (building the engine
 // takes a while) into a temporary directory that removeSite removes.
@@ -95,9 +85,12 @@ var site struct {
 	err  error
 }
 
-// siteDir returns the directory of the static site, writing it on first use.
+// siteDir returns the directory of the static site: siteEnv's, or one written on first use.
 func siteDir(t *testing.T) string {
 	t.Helper()
+	if dir := os.Getenv(siteEnv); dir != "" {
+		return dir
+	}
 	site.once.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()
@@ -166,31 +159,6 @@ func serveSite(t *testing.T, ctx context.Context, lim Limits) (string, *httptest
 		}
 	})
 	return srv.URL, srv
-}
-
-// TestBrowserSiteCoversTests checks that every browser test of the package runs against the
-// static site, or says why not.
-func TestBrowserSiteCoversTests(t *testing.T) {
-	files, err := filepath.Glob("*_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, f := range files {
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range file.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "TestBrowser") || strings.HasPrefix(fn.Name.Name, "TestBrowserSite") {
-				continue
-			}
-			if _, ok := siteTests[fn.Name.Name]; !ok && siteSkipped[fn.Name.Name] == "" {
-				t.Errorf("%s (%s) does not run against the static site: add it to siteTests, or to siteSkipped saying why", fn.Name.Name, f)
-			}
-		}
-	}
 }
 
 // In the static site, a request over its time budget is stopped (its worker terminated) and
