@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"grundy/octal"
@@ -367,5 +368,35 @@ func TestSquaresLibrary(t *testing.T) {
 	}
 	if len(r.Findings) != 0 {
 		t.Errorf("subtract-a-square: findings %+v", r.Findings)
+	}
+}
+
+// TestThreeHeapCodesBound: a code that may leave three heaps is recognised to N = 512, and past
+// it is not compared (its values would cost about N³): no identity is claimed with it, and the
+// note says why.
+func TestThreeHeapCodesBound(t *testing.T) {
+	lib := library(t)
+	c := octal.MustParse("x0.8")
+	res, err := octal.Compute(context.Background(), c, octal.Options{To: 600, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := make([]uint64, 601)
+	for i := range g {
+		v, _ := res.Value(i)
+		g[i] = uint64(v)
+	}
+	for _, n := range []int{300, 600} {
+		r, err := Sequence(context.Background(), g[:n+1], Options{Library: lib, MaxCodeHeap: 600})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := withIdentity(r, "x0.8", 0, false)
+		switch {
+		case n <= maxThree && f == nil:
+			t.Errorf("n = %d: x0.8 not recognised: %+v", n, r.Findings)
+		case n > maxThree && (f != nil || !strings.Contains(r.Note, "three heaps")):
+			t.Errorf("n = %d: findings %+v, note %q", n, r.Findings, r.Note)
+		}
 	}
 }

@@ -25,6 +25,11 @@ const (
 	maxCandidates = 64
 	// maxIdentities bounds the identity findings of one sequence (shifts or doublings apart).
 	maxIdentities = 3
+	// maxAlso bounds the other known games with the same values an identity lists.
+	maxAlso = 8
+	// maxThree is the most heaps on which a code that may leave three heaps is compared with a
+	// sequence: computing such a code costs about n³ (a second to heap 1024 or so, minutes to 4096).
+	maxThree = 512
 	// maxVerify bounds the heaps on which a known game is compared with the sequence (and to
 	// which its facts are computed): the comparison computes every candidate that far.
 	maxVerify = 1 << 17
@@ -295,6 +300,12 @@ type candidate struct {
 
 // match adds to r the known games whose sequence g equals (shifted, or doubled), and the near
 // misses: known games that matched the window and then differ.
+//
+// Candidates are verified simplest first, each in stages (verifyStages, then all of g), so that
+// one that differs early costs little; a candidate is not verified once its group (shift,
+// doubling) has its finding and a full Also, or once maxIdentities groups have findings. Codes
+// that may leave three heaps cost about n³ to compute: they are compared only when g has at most
+// maxThree+1 values.
 func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options) error {
 	if len(g) < minLibrary {
 		r.Note = strings.TrimPrefix(r.Note+fmt.Sprintf("; known games are looked up from %d values", minLibrary), "; ")
@@ -328,64 +339,55 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 		g = g[:maxVerify+1]
 		r.Note = strings.TrimPrefix(r.Note+fmt.Sprintf("; known games are compared on 0..%d", maxVerify), "; ")
 	}
-	var full, near []candidate
+	last := len(g) - 1
+	type group struct {
+		shift   int
+		doubled bool
+	}
+	done := map[group]int{}      // the finding of each group with one
+	matched := map[*entry]bool{} // an entry seen at one shift is not reported at another
+	var near []candidate
+	skippedThree := 0
 	for _, c := range cands {
-		kv, err := c.e.values(ctx, len(g)-1+max(c.shift, 0), false)
+		k := group{c.shift, c.doubled}
+		i, ok := done[k]
+		switch {
+		case matched[c.e]:
+			continue
+		case ok && len(r.Findings[i].Known.Also) >= maxAlso:
+			// Nothing more to say of this group; the entry is not reported at a less simple
+			// shift either (it matched the window here, and is not verified further).
+			matched[c.e] = true
+			continue
+		case !ok && len(done) == maxIdentities:
+			continue
+		case c.e.code != nil && c.e.code.MaxHeaps() == 3 && last > maxThree:
+			skippedThree++
+			continue
+		}
+		if err := c.verify(ctx, g, odious); err != nil {
+			return err
+		}
+		if c.at < len(g) {
+			near = append(near, c)
+			continue
+		}
+		matched[c.e] = true
+		if ok {
+			r.Findings[i].Known.Also = append(r.Findings[i].Known.Also, c.e.name)
+			continue
+		}
+		f, err := identity(ctx, c, last, odious, opt)
 		if err != nil {
 			return err
 		}
-		c.at = len(g)
-		for n := max(0, -c.shift); n < len(g); n++ {
-			w := kv[n+c.shift]
-			if c.doubled { // the parity bit that makes 2w+b odious (or evil)
-				b := uint64(parity(w))
-				if odious {
-					b ^= 1
-				}
-				w = 2*w + b
-			}
-			if g[n] != w {
-				c.at, c.got, c.want = n, g[n], w
-				break
-			}
-		}
-		if c.at == len(g) {
-			full = append(full, c)
-		} else {
-			near = append(near, c)
-		}
+		done[k] = len(r.Findings)
+		r.Findings = append(r.Findings, f)
 	}
-	last := len(g) - 1
-	if len(full) > 0 {
-		// One finding per (shift, doubled) group: the simplest entry, the others as Also.
-		type group struct {
-			shift   int
-			doubled bool
-		}
-		done := map[group]int{}
-		matched := map[*entry]bool{} // an entry seen at one shift is not reported at another
-		for _, c := range full {
-			if matched[c.e] {
-				continue
-			}
-			matched[c.e] = true
-			k := group{c.shift, c.doubled}
-			if i, ok := done[k]; ok {
-				if kg := r.Findings[i].Known; len(kg.Also) < 8 {
-					kg.Also = append(kg.Also, c.e.name)
-				}
-				continue
-			}
-			if len(done) == maxIdentities {
-				continue
-			}
-			f, err := identity(ctx, c, last, odious, opt)
-			if err != nil {
-				return err
-			}
-			done[k] = len(r.Findings)
-			r.Findings = append(r.Findings, f)
-		}
+	if skippedThree > 0 {
+		r.Note = strings.TrimPrefix(r.Note+fmt.Sprintf("; %d known codes that may leave three heaps matched the first values and were not compared (they are compared up to N = %d)", skippedThree, maxThree), "; ")
+	}
+	if len(done) > 0 {
 		return nil
 	}
 	slices.SortStableFunc(near, func(a, b candidate) int { return b.at - a.at })
@@ -396,6 +398,42 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 		r.NearMiss = append(r.NearMiss, NearMiss{Rule: "equal to " + describe(c), HeldFrom: max(0, -c.shift), HeldTo: c.at - 1,
 			At: fmt.Sprint(c.at), Got: fmt.Sprint(c.got), Want: fmt.Sprint(c.want)})
 	}
+	return nil
+}
+
+// verifyStages are the lengths a candidate is compared on before all of g.
+var verifyStages = []int{128, 1024}
+
+// verify compares the candidate's values with g, in stages, and sets c.at to the first n where
+// they differ (with got and want), or len(g).
+func (c *candidate) verify(ctx context.Context, g []uint64, odious bool) error {
+	from := 0
+	for _, stage := range append(slices.Clone(verifyStages), len(g)) {
+		end := min(stage, len(g)) // compare n in [from, end)
+		if end <= from {
+			continue
+		}
+		kv, err := c.e.values(ctx, end-1+max(c.shift, 0), false)
+		if err != nil {
+			return err
+		}
+		for n := max(from, -c.shift); n < end; n++ {
+			w := kv[n+c.shift]
+			if c.doubled { // the parity bit that makes 2w+b odious (or evil)
+				b := uint64(parity(w))
+				if odious {
+					b ^= 1
+				}
+				w = 2*w + b
+			}
+			if g[n] != w {
+				c.at, c.got, c.want = n, g[n], w
+				return nil
+			}
+		}
+		from = end
+	}
+	c.at = len(g)
 	return nil
 }
 

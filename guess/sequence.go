@@ -38,7 +38,7 @@ type Options struct {
 	// Library, when not nil, is searched for known games with the same values.
 	Library *Library
 	// MaxCodeHeap bounds how far a known code is computed to prove or find its period (0: 4096,
-	// and 2048 for codes that may leave three heaps; at least the values given).
+	// and 1024 for codes that may leave three heaps; at least the values given).
 	MaxCodeHeap int
 }
 
@@ -148,7 +148,7 @@ func (o Options) maxCodeHeap(c octal.Code) int {
 	case o.MaxCodeHeap > 0:
 		return o.MaxCodeHeap
 	case c.MaxHeaps() == 3:
-		return 2048
+		return 1024
 	}
 	return 4096
 }

@@ -4,6 +4,7 @@ package guess
 
 import (
 	"context"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -45,5 +46,38 @@ func TestScriptGuessSpeed(t *testing.T) {
 	}
 	if end-start > 2*time.Second {
 		t.Errorf("CPU %v, over 2 s", end-start)
+	}
+}
+
+// TestManyCandidatesSpeed: Nim's values match the first values of dozens of codes that may leave
+// three heaps, whose values cost about n³ to compute: to 10^4 the guess skips them (a note says
+// so) and costs well under a second of CPU; to 300 it compares them, in a few seconds at most.
+func TestManyCandidatesSpeed(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a timing")
+	}
+	lib := library(t)
+	for _, c := range []struct {
+		n    int
+		most time.Duration
+		note bool
+	}{{10000, time.Second, true}, {300, 5 * time.Second, false}} {
+		g := make([]uint64, c.n+1)
+		for i := range g {
+			g[i] = uint64(i)
+		}
+		start := cpuTime(t)
+		r, err := Sequence(context.Background(), g, Options{Library: lib})
+		if err != nil {
+			t.Fatal(err)
+		}
+		took := cpuTime(t) - start
+		t.Logf("n = %d: CPU %v, note %q", c.n, took, r.Note)
+		if took > c.most {
+			t.Errorf("n = %d: CPU %v, over %v", c.n, took, c.most)
+		}
+		if strings.Contains(r.Note, "three heaps") != c.note || withIdentity(r, "nim", 0, false) == nil {
+			t.Errorf("n = %d: note %q, findings %+v", c.n, r.Note, r.Findings)
+		}
 	}
 }
