@@ -400,3 +400,38 @@ func TestThreeHeapCodesBound(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSelfIdentity: a game known to be a library entry (by its code, its subtraction set, or its
+// name as the ruleset road gives it) is not reported equal to itself; another game with its
+// values still is.
+func TestNoSelfIdentity(t *testing.T) {
+	lib := library(t)
+	kay, _, err := codeValues("0.77", 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		g    []uint64
+		opt  Options
+		self string
+	}{
+		{"kayles by its code", kay, Options{Known: Known{Code: "0.77"}}, "0.77 (kayles)"},
+		{"lasker by its name", rulesetSeq(t, "lasker", nil, 200), Options{Name: "lasker"}, "lasker"},
+		{"subtract by its set", mexSeq([]int{5, 2}, 200), Options{Known: Known{Subtraction: []int{5, 2}}}, "subtract --set 2,5"},
+	} {
+		c.opt.Library = lib
+		r, err := Sequence(context.Background(), c.g, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range identities(r) {
+			if slices.Contains(names(f), c.self) {
+				t.Errorf("%s: reported equal to itself: %+v", c.what, f)
+			}
+		}
+		if c.self == "subtract --set 2,5" && len(identities(r)) == 0 {
+			t.Errorf("%s: the other sets with its values are gone too: %+v", c.what, r.Findings)
+		}
+	}
+}

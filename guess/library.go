@@ -354,6 +354,9 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 		switch {
 		case matched[c.e]:
 			continue
+		case c.e.is(opt):
+			matched[c.e] = true // the game itself: its own findings say more than an identity
+			continue
 		case ok && len(r.Findings[i].Known.Also) >= maxAlso:
 			// Nothing more to say of this group; the entry is not reported at a less simple
 			// shift either (it matched the window here, and is not verified further).
@@ -399,6 +402,24 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 			At: fmt.Sprint(c.at), Got: fmt.Sprint(c.got), Want: fmt.Sprint(c.want)})
 	}
 	return nil
+}
+
+// is reports whether the entry is the game opt describes: the same name, the same code or the
+// same subtraction set.
+func (e *entry) is(opt Options) bool {
+	k := opt.Known
+	switch {
+	case opt.Name != "" && e.name == opt.Name:
+		return true
+	case e.code != nil && k.Code != "":
+		c, err := octal.Parse(k.Code)
+		return err == nil && c == *e.code
+	case e.sub != nil && len(k.Subtraction) > 0:
+		s := slices.Clone(k.Subtraction)
+		slices.Sort(s)
+		return slices.Equal(slices.Compact(s), e.sub)
+	}
+	return false
 }
 
 // verifyStages are the lengths a candidate is compared on before all of g.
