@@ -402,7 +402,7 @@ func TestThreeHeapCodesBound(t *testing.T) {
 }
 
 // TestNoSelfIdentity: a game known to be a library entry (by its code, its subtraction set, or its
-// name as the ruleset road gives it) is not reported equal to itself; another game with its
+// ruleset's name) is not reported equal to itself; another game with its
 // values still is.
 func TestNoSelfIdentity(t *testing.T) {
 	lib := library(t)
@@ -417,7 +417,7 @@ func TestNoSelfIdentity(t *testing.T) {
 		self string
 	}{
 		{"kayles by its code", kay, Options{Known: Known{Code: "0.77"}}, "0.77 (kayles)"},
-		{"lasker by its name", rulesetSeq(t, "lasker", nil, 200), Options{Name: "lasker"}, "lasker"},
+		{"lasker by its name", rulesetSeq(t, "lasker", nil, 200), Options{Name: "lasker", Known: Known{Ruleset: "lasker"}}, "lasker"},
 		{"subtract by its set", mexSeq([]int{5, 2}, 200), Options{Known: Known{Subtraction: []int{5, 2}}}, "subtract --set 2,5"},
 	} {
 		c.opt.Library = lib

@@ -404,13 +404,13 @@ func (l *Library) match(ctx context.Context, g []uint64, r *Report, opt Options)
 	return nil
 }
 
-// is reports whether the entry is the game opt describes: the same name, the same code or the
-// same subtraction set.
+// is reports whether the entry is the game opt.Known says this is: the same ruleset, the same
+// code or the same subtraction set.
 func (e *entry) is(opt Options) bool {
 	k := opt.Known
 	switch {
-	case opt.Name != "" && e.name == opt.Name:
-		return true
+	case e.ruleset != "" && k.Ruleset != "":
+		return e.ruleset == k.Ruleset
 	case e.code != nil && k.Code != "":
 		c, err := octal.Parse(k.Code)
 		return err == nil && c == *e.code

@@ -37,11 +37,14 @@ func Shape(ctx context.Context, name string, vals []uint64, to, heaps int, lib *
 const maxSubtraction = 100
 
 // KnownOf says what a one-heap ruleset rs is, for the theorems Sequence applies, from what the
-// ruleset says of itself: its code (a rules.TakeAndBreak), the rule its theory proves (a
+// ruleset says of itself: its name when it takes no flags, its code (a rules.TakeAndBreak), the rule its theory proves (a
 // rules.Ruled: a closed form, or a finite subtraction set), or else the period its Sequence s
 // reports proved.
 func KnownOf(rs rules.Ruleset, s rules.Sequence) Known {
 	var k Known
+	if info := rs.Info(); len(info.Flags) == 0 {
+		k.Ruleset = info.Name
+	}
 	if t, ok := rs.(rules.TakeAndBreak); ok {
 		k.Code = t.Code().String()
 	}

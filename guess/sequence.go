@@ -24,6 +24,9 @@ type Known struct {
 	// Facts: a period (arithmetic when Saltus ≠ 0) that the game's own theory proves; Theorem
 	// must name the theorem. The values are checked against it.
 	Facts *Facts
+	// Ruleset: the game is the catalogue ruleset of this name, built without flags (an identity
+	// with the library's entry of it is not reported).
+	Ruleset string
 	// ClosedForm is the key of a closed form (as Finding.Key writes it, from heap 0) that the
 	// game's theory proves, and ClosedTheorem names the theorem.
 	ClosedForm, ClosedTheorem string
