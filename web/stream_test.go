@@ -95,7 +95,7 @@ func TestSeqStreamErrors(t *testing.T) {
 	s := New(Limits{MaxSeq: 100})
 	wantError(t, s, "/api/seq/stream", `{"code": "0.07", "to": 101}`, 422, "limit of 100")
 	wantError(t, s, "/api/seq/stream", `{"code": "0.9", "to": 10}`, 400, "not octal")
-	wantError(t, s, "/api/seq/stream", `{"code": "0.07"}`, 400, `missing "to"`)
+	wantError(t, s, "/api/seq/stream", `{"code": "0.07", "to": "abc"}`, 400, "to:") // a code without "to" now computes until its period is proved
 	wantError(t, s, "/api/seq/stream", `{"code": "0.07", "to": 5, "x": 1}`, 400, "unknown field")
 	// An error found at once gets the plain answer of /api/seq, whatever finds it (errors found
 	// later, while computing, end the stream: see the budget test above).
