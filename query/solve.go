@@ -74,7 +74,31 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	case r.Script != "":
 		return ScriptSolve{Solve: NewReport(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
 	}
-	return NewReport(sol.R, sol.Pos, *sol.Analysis), nil
+	rep := NewReport(sol.R, sol.Pos, *sol.Analysis)
+	if !r.Misere && rep.Value != nil && len(r.Position) > 1 && rs.Info().OneHeap && (rs.Info().Board == rules.BoardHeaps || rs.Info().Board == rules.BoardCoins) {
+		rep.Components = heapValues(ctx, rs, r.Position)
+	}
+	return rep, nil
+}
+
+// heapValues returns the Grundy values of the heaps (or coins) of a sum, each solved alone, or nil if one
+// has none (the sum's value is their XOR, by the Sprague–Grundy theorem).
+func heapValues(ctx context.Context, rs rules.Ruleset, heaps []string) []string {
+	out := make([]string, len(heaps))
+	known := map[string]string{}
+	for i, h := range heaps {
+		if v, ok := known[h]; ok {
+			out[i] = v
+			continue
+		}
+		sol, err := rules.Solve(ctx, rs, []string{h}, rules.Mode{})
+		if err != nil || sol.Analysis == nil || !sol.Analysis.HasValue {
+			return nil
+		}
+		out[i] = strconv.FormatUint(sol.Analysis.Value, 10)
+		known[h] = out[i]
+	}
+	return out
 }
 
 // quotientSolve writes a misère sum of heaps decided through the misère quotient as the answer

@@ -11,6 +11,9 @@ import (
 // board drawn for people.
 type RulesetSolve struct {
 	Solve
+	// Components are the Grundy values of a sum's heaps, in order, as decimal strings (absent for
+	// one heap, in misère play and where a heap's value is not computed): Value is their XOR.
+	Components []string `json:"components,omitempty"`
 	// Board draws the position for people (not part of the JSON).
 	Board string `json:"-"`
 }

@@ -401,3 +401,26 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("Tab in the editor: %q, focus on %q", src, focused)
 	}
 }
+
+// The teacher's tool: Kayles 3 + 5 + 7 shows why it is N — each heap's value, their XOR written
+// out (3 ⊕ 4 ⊕ 2 = 5), a heap's value as the mex of its options' values on demand, and the
+// theorem with its sources.
+func TestBrowserWhy(t *testing.T) {
+	ctx, _ := openPage(t, "play")
+	var why, mex, theory string
+	run(t, ctx, edit("#solve-ruleset", "kayles"), edit("#solve-position", "3 5 7"), chromedp.Click("#solve-go"),
+		chromedp.WaitVisible("#solve-why"), chromedp.Text("#solve-why", &why),
+		chromedp.Click(`#solve-why button[data-heap="7"]`), waitText("#solve-mex", "mex", &mex),
+		jsEval(`document.querySelector("#solve-why details.theory").textContent`, &theory))
+	if !strings.Contains(why, "3 ⊕ 4 ⊕ 2 = 5") || !strings.Contains(why, "N-position") {
+		t.Errorf("why: %q", why)
+	}
+	// Kayles (g = 0 1 2 3 1 4 3 2): heap 7's options 6, 1+5, 2+4, 3+3, 5, 1+4, 2+3 are worth
+	// 3, 5, 3, 0, 4, 0, 1: the least value missing is 2 = g(7).
+	if !strings.Contains(mex, "the mex (the least value not among them) is 2") {
+		t.Errorf("mex of heap 7: %q", mex)
+	}
+	if !strings.Contains(theory, "Sprague") || !strings.Contains(theory, "Winning Ways") {
+		t.Errorf("theory: %q", theory)
+	}
+}

@@ -91,6 +91,8 @@ export function renderSolve(box, r, prefix, req) {
   if (r.components && r.components.length > 1) {
     box.append(el("p", { id: `${prefix}-components`, text: `the sum of ${r.components.map(loopyText).join(" + ")} (generalized Sprague–Grundy theorem: a ⊕ b, a + ∞{K} = ∞{K ⊕ a}, two ∞ make a draw)` }));
   }
+  // A sum of a ruleset's heaps in normal play (loopy sums have their own line above).
+  if (!loopy && Array.isArray(r.components) && r.components.length > 1 && r.components.every((c) => typeof c === "string")) box.append(why(r, req, prefix));
   if (r.winning_moves && r.winning_moves.length) {
     const t = el("table", { class: "winning", id: `${prefix}-moves` }, el("tr", {}, el("th", { text: "winning move" }), el("th", { text: "to" })));
     for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: Array.isArray(m.to) ? m.to.join(" ") : String(m.to) })));
@@ -309,4 +311,68 @@ export function setup(canPlay) {
 // example shows the view's worked example: the first ruleset's example position, solved.
 export function example() {
   return solve();
+}
+
+// why explains a sum's value: each heap's Grundy value, their XOR written out bit by bit, and
+// what it means; a button per heap shows that heap's value as the mex of its options' values.
+function why(r, req, prefix) {
+  const vals = r.components.map((c) => BigInt(c)), x = vals.reduce((a, b) => a ^ b, 0n);
+  const coin = ruleByName(r.ruleset) && ruleByName(r.ruleset).board === "coins";
+  const part = coin ? "coin" : "heap";
+  const bits = Math.max(1, ...[...vals, x].map((v) => v.toString(2).length));
+  const t = el("table", { class: "gtable xor" }, el("tr", {}, el("th", { text: part }), el("th", { text: "Grundy value" }), el("th", { text: "in binary" }), el("th", { text: "" })));
+  const mexBox = el("div", { id: `${prefix}-mex` });
+  vals.forEach((v, i) => {
+    const h = r.position[i];
+    const b = el("button", { type: "button", class: "small", text: `why g(${h}) = ${v}?`, "data-heap": h });
+    b.addEventListener("click", () => explainMex(r, req, h, v, mexBox));
+    t.append(el("tr", {}, el("td", { text: h }), el("td", { text: String(v) }), el("td", { class: "mono", text: v.toString(2).padStart(bits, "0") }), el("td", {}, b)));
+  });
+  t.append(el("tr", { class: "xor-sum" }, el("th", { text: "XOR (⊕)" }), el("td", { text: String(x) }), el("td", { class: "mono", text: x.toString(2).padStart(bits, "0") }), el("td", {})));
+  const sum = `${vals.join(" ⊕ ")} = ${x}`;
+  const verdict = x === 0n
+    ? "The XOR is 0: a P-position. Every move changes one value, so it leaves a non-zero XOR for the opponent, who can always make it 0 again."
+    : `The XOR is not 0: an N-position. The winning move changes one ${part} so that the XOR becomes 0 (a column of binary digits with an odd count of 1s is what must change).`;
+  const same = r.value === null || r.value === undefined || BigInt(r.value) === x ? "" : ` (the engine's value is ${r.value}: they disagree — please report it)`;
+  return el("div", { class: "why", id: `${prefix}-why` },
+    el("h3", { text: "Why" }),
+    el("p", { text: `By the Sprague–Grundy theorem a sum of games is worth the XOR (nim-sum, ⊕: binary addition without carries) of its parts' Grundy values: ${sum}${same}.` }),
+    t, el("p", { text: verdict }), mexBox, theory(r.ruleset));
+}
+
+// explainMex shows g(h) as the mex (the minimum excludant: the least value not among them) of the
+// values of heap h's options, from the engine's list of moves and the values g(0..h).
+async function explainMex(r, req, h, v, box) {
+  box.replaceChildren(el("p", { class: "busy", text: `the options of ${h}…` }));
+  try {
+    const base = { ruleset: r.ruleset, flags: (req && req.flags) || {} };
+    const [play, seq] = await Promise.all([api("/api/play", { ...base, position: [h] }), api("/api/seq", { ...base, to: h })]);
+    const g = (seq.values || []).map((s) => BigInt(s));
+    const rows = [], seen = new Set();
+    for (const m of play.moves) {
+      const parts = m.to.filter((s) => s !== "0" || m.to.length === 1);
+      const val = m.to.reduce((a, s) => a ^ g[Number(s)], 0n);
+      seen.add(val);
+      rows.push(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: m.to.join(" + ") }), el("td", { text: parts.length > 1 ? `${m.to.map((s) => g[Number(s)]).join(" ⊕ ")} = ${val}` : String(val) })));
+    }
+    let mex = 0n;
+    while (seen.has(mex)) mex++;
+    const t = el("table", { class: "gtable" }, el("tr", {}, el("th", { text: "move" }), el("th", { text: "to" }), el("th", { text: "value" })), ...rows);
+    const set = [...seen].sort((a, b) => (a < b ? -1 : 1)).join(", ");
+    box.replaceChildren(el("h3", { text: `Why g(${h}) = ${v}` }),
+      el("p", { text: play.moves.length === 0 ? `${h} has no move: its value is mex{} = 0.` : `The options of ${h} are worth {${set}}; the mex (the least value not among them) is ${mex}${play.more_moves ? " — of the options listed; there are more" : ""}${mex === v ? "" : ` (not ${v}: please report it)`}.` }),
+      t);
+  } catch (e) {
+    box.replaceChildren(el("p", { class: "error", text: pageWords(e.message) }));
+  }
+}
+
+// theory is the theorem behind a sum's value, with its sources, and the ruleset's own theory.
+function theory(name) {
+  const r = ruleByName(name);
+  return el("details", { class: "theory" }, el("summary", { text: "The theory: N and P positions, mex, the Sprague–Grundy theorem" }),
+    el("p", { text: "A position is P when the previous player (who just moved) wins with perfect play, N when the next player (the one to move) does. A position without moves is P in normal play (whoever cannot move loses); otherwise it is N exactly when some move leads to a P-position." }),
+    el("p", { text: "The Grundy value g of a position is the mex — the minimum excludant, the least whole number not in a set — of the values of its options: g = 0 exactly for the P-positions. The Sprague–Grundy theorem says that every impartial game in normal play is equivalent to a nim heap of size g, so the value of a sum of independent games (heaps side by side, a player moving in one of them) is the XOR of their values; Bouton's rule for nim is the case where g(n) = n." }),
+    el("p", { class: "hint", text: "Sources: C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics 3 (1901–02) 35–39; R. Sprague, Über mathematische Kampfspiele, Tôhoku Mathematical Journal 41 (1935) 438–444; P. M. Grundy, Mathematics and games, Eureka 2 (1939) 6–8; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays (1982), chapter 4." }),
+    r && r.theory ? el("p", {}, el("b", { text: `${r.name}: ` }), r.theory) : "");
 }
