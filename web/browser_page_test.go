@@ -424,3 +424,29 @@ func TestBrowserWhy(t *testing.T) {
 		t.Errorf("theory: %q", theory)
 	}
 }
+
+// Links reproduce a state, and Back and Forward go through the states: a link to a solved Kayles
+// position, a tab opened by its link, a second position solved, then Back twice.
+func TestBrowserLinks(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	var value, active, pos string
+	run(t, ctx, chromedp.Navigate(url+"/#solve?ruleset=kayles&pos=3+5+7"), chromedp.WaitVisible(`body[data-ready="true"]`),
+		waitText("#solve-value", "Grundy value", &value), jsEval(`document.querySelector(".tab.active").id`, &active))
+	if value != "Grundy value 5" || active != "play" {
+		t.Fatalf("the link shows %q in %q", value, active)
+	}
+	run(t, ctx, chromedp.Navigate(url+"/#scripts"), jsEval(`document.querySelector(".tab.active").id`, &active))
+	if active != "scripts" {
+		t.Fatalf("a #scripts link shows %q", active)
+	}
+	run(t, ctx, chromedp.NavigateBack(), waitText("#solve-value", "Grundy value", &value), jsEval(`document.querySelector(".tab.active").id`, &active))
+	if active != "play" {
+		t.Fatalf("Back from #scripts shows %q", active)
+	}
+	run(t, ctx, edit("#solve-position", "1 2 3"), chromedp.Click("#solve-go"), waitText("#solve-value", "Grundy value 0", &value),
+		chromedp.Click(`#tabs button[data-tab="misere"]`), chromedp.NavigateBack(), chromedp.NavigateBack(),
+		waitText("#solve-value", "Grundy value 5", &value), chromedp.Value("#solve-position", &pos))
+	if pos != "3 5 7" {
+		t.Fatalf("Back to the first link: position %q", pos)
+	}
+}

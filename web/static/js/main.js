@@ -42,13 +42,28 @@ function setupSequences() {
   sequences.setup();
 }
 
+// A link names a view and, for Solve, a position: #play, #solve?ruleset=kayles&pos=3+5+7 (misere=1
+// for misère play). Opening one, or going Back or Forward to one, shows that state.
+function readHash() {
+  const [name, query = ""] = location.hash.slice(1).split("?");
+  const tab = name === "solve" ? "play" : name;
+  return { tab: document.getElementById(tab) && document.getElementById(tab).classList.contains("tab") ? tab : "nimbers", params: new URLSearchParams(query) };
+}
+
+function applyHash() {
+  const { tab, params } = readHash();
+  showTab(tab);
+  if (tab === "play" && params.has("ruleset")) play.showLink(params);
+}
+
 async function start() {
   for (const b of document.querySelectorAll("#tabs button")) {
     b.addEventListener("click", () => {
-      history.replaceState(null, "", "#" + b.dataset.tab);
+      if (readHash().tab !== b.dataset.tab || location.hash.includes("?")) history.pushState(null, "", "#" + b.dataset.tab);
       showTab(b.dataset.tab);
     });
   }
+  window.addEventListener("popstate", applyHash);
   let limits = null;
   try {
     state.info = await api("/api/info");
@@ -90,8 +105,7 @@ async function start() {
     misere.setup();
     examples.push(misere.example());
   }
-  showTab(location.hash.slice(1) || "nimbers");
-  if (!document.querySelector(".tab.active")) showTab("nimbers");
+  applyHash();
   // Ready once every view shows its example (a failed example shows its error, as any request).
   await Promise.allSettled(examples);
   document.body.dataset.ready = "true";

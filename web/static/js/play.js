@@ -30,10 +30,41 @@ export function onSolveRuleset() {
   $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
 }
 
-async function solve() {
+// showLink sets the view from a link's parameters (ruleset, pos, misere, and flag=value for the
+// ruleset's flags) and solves.
+export function showLink(params) {
+  if (!ruleByName(params.get("ruleset"))) return;
+  $("solve-ruleset").value = params.get("ruleset");
+  onSolveRuleset();
+  for (const i of $("solve-flags").querySelectorAll("[data-flag]")) {
+    if (i.type === "checkbox") i.checked = params.get(i.dataset.flag) === "true";
+    else i.value = params.get(i.dataset.flag) || "";
+  }
+  for (const m of $("solve-flags").querySelectorAll("[data-choice]")) {
+    const chosen = [...m.options].find((o) => params.has(o.value));
+    if (chosen) {
+      m.value = chosen.value;
+      $("solve-flags").querySelector(`[data-choice-value="${m.dataset.choice}"]`).value = params.get(chosen.value);
+    }
+  }
+  if (params.has("pos")) $("solve-position").value = params.get("pos");
+  $("solve-misere").checked = params.get("misere") === "1";
+  solve(false);
+}
+
+// linkOf is the link that reproduces a solve request.
+function linkOf(req) {
+  const p = new URLSearchParams({ ruleset: req.ruleset, ...req.flags, pos: req.position.join(" ") });
+  if (req.misere) p.set("misere", "1");
+  return "#solve?" + p.toString();
+}
+
+async function solve(remember = true) {
   $("solve-error").textContent = "";
   const box = $("solve-result"), t = solving.take(), req = solveRequest();
   box.replaceChildren(el("p", { class: "busy", text: "solving…" }));
+  // The link of this answer: Back returns to the previous one.
+  if (remember && location.hash !== linkOf(req)) history.pushState(null, "", linkOf(req));
   try {
     const r = await api("/api/solve", req);
     if (!solving.current(t)) return;
@@ -289,6 +320,7 @@ function drawBoard(st) {
 // setup wires the view, with every ruleset on offer; canPlay says whether /api/play is there.
 export function setup(canPlay) {
   $("solve-form").addEventListener("submit", (ev) => { ev.preventDefault(); solve(); });
+  $("solve-link").addEventListener("click", (ev) => { ev.preventDefault(); history.replaceState(null, "", linkOf(solveRequest())); });
   $("solve-ruleset").addEventListener("change", onSolveRuleset);
   $("solve-form").addEventListener("input", inputsChanged);
   $("solve-form").addEventListener("change", inputsChanged);
@@ -310,7 +342,7 @@ export function setup(canPlay) {
 
 // example shows the view's worked example: the first ruleset's example position, solved.
 export function example() {
-  return solve();
+  return solve(false);
 }
 
 // why explains a sum's value: each heap's Grundy value, their XOR written out bit by bit, and
