@@ -23,11 +23,11 @@ from typing import Any, Iterable, Mapping, Optional
 
 from . import _args, nim
 from ._lib import Call, call
-from .answers import GraphValues, Loopy, LoopyValue, Move, NimTable, Quotient, Sequence, Solve, loopy
+from .answers import GraphValues, Guess, Loopy, LoopyValue, Move, NimTable, Quotient, Sequence, Solve, loopy
 from .errors import CancelledError, GrundyError, InputError, InternalError, LimitError
 
-__all__ = ["solve", "seq", "octal", "script", "misere", "count", "Basis", "graph", "rules", "call", "nim",
-           "Solve", "Sequence", "Quotient", "NimTable", "GraphValues", "Loopy", "LoopyValue", "Move",
+__all__ = ["solve", "seq", "octal", "script", "misere", "guess", "count", "Basis", "graph", "rules", "call", "nim",
+           "Solve", "Sequence", "Quotient", "NimTable", "GraphValues", "Guess", "Loopy", "LoopyValue", "Move",
            "GrundyError", "InputError", "LimitError", "CancelledError", "InternalError"]
 
 
@@ -134,6 +134,26 @@ def misere(game: Optional[str] = None, max_heap: Optional[int] = None, *, flags:
         if v is not None:
             req[k] = _args.number(v, k)
     return Quotient.from_doc(call("misere", req, timeout=timeout, max_memory=max_memory))
+
+
+def guess(ruleset: Optional[str] = None, to: Optional[int] = None, *, flags: Optional[Mapping[str, Any]] = None,
+          script: Optional[str] = None, heaps: Optional[int] = None, timeout: Optional[float] = None,
+          max_memory: Optional[int] = None) -> Guess:
+    """Finds the rule behind a game's values, as `grundy guess … --json`: periods, closed forms,
+    known games, sums and nim-products of tables, rules for the P-positions, ranked, each proved
+    (a theorem applies to the game) or a conjecture (checked on a range; always, for a script).
+
+    >>> grundy.guess("kayles", to=300).proved[0]["key"]
+    'period 12 from 71'
+
+    A script's positions are the ints 0..to (heaps=1), the pairs (x, y) (heaps=2: a table), or
+    k-tuples of heaps (heaps=k ≥ 3: outcomes); to defaults to 1000, 32 or 7 by the shape."""
+    req = _game({}, ruleset, flags, script)
+    if to is not None:
+        req["to"] = _args.number(to, "to")
+    if heaps is not None:
+        req["heaps"] = int(_args.number(heaps, "heaps"), 0)
+    return Guess.from_doc(call("guess", req, timeout=timeout, max_memory=max_memory))
 
 
 def count(n: int, divisors: Iterable[int], *, start: Optional[int] = None) -> int:

@@ -250,3 +250,37 @@ class GraphValues:
         rows = [[n, str(v), o] for n, v, o in list(zip(names, self.values, self.outcomes))[:100]]
         kind = "Grundy values" if self.acyclic else "loopy values (the graph has cycles)"
         return f"<b>{len(self.values)} nodes, {kind}</b>" + _table(rows, ["node", "value", "outcome"])
+
+
+@dataclass
+class Guess:
+    """The rule found behind a game's values, as `grundy guess --json`: findings ranked (each a dict
+    with kind, rule, key, status "proved" or "conjecture", checked_from, checked_to, and proof,
+    period, known… where they apply), near_misses with their first counterexample, and a note.
+    shape is "one-heap", "table" or "outcomes"."""
+
+    game: str
+    shape: str
+    checked_to: int
+    findings: list[dict]
+    near_misses: list[dict]
+    note: str = ""
+    doc: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_doc(cls, d: dict) -> "Guess":
+        return cls(game=d.get("game", ""), shape=d["shape"], checked_to=int(d["checked_to"]),
+                   findings=list(d.get("findings") or []), near_misses=list(d.get("near_misses") or []),
+                   note=d.get("note", ""), doc=d)
+
+    @property
+    def proved(self) -> list[dict]:
+        """The findings a theorem proves for the game (never those of a script's values)."""
+        return [f for f in self.findings if f["status"] == "proved"]
+
+    def _repr_html_(self) -> str:
+        rows = [[f["status"], f["rule"], f"{f['checked_from']}..{f['checked_to']}", f.get("proof", "")] for f in self.findings]
+        rows += [["near miss", m["rule"], f"{m['held_from']}..{m['held_to']}", f"fails at {m['at']}: {m['got']}, the rule says {m['want']}"]
+                 for m in self.near_misses]
+        head = f"{self.game}: {self.shape}, checked to {self.checked_to}" + ("" if self.findings else "; no rule found")
+        return f"<b>{html.escape(head)}</b>" + _table(rows, ["status", "rule", "checked on", "proof"])

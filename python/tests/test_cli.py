@@ -10,6 +10,7 @@ from conftest import ROOT, comparable
 KAYLES_SCRIPT = (ROOT / "examples" / "kayles.star").read_text()
 HEAPS_SCRIPT = (ROOT / "examples" / "kayles-heaps.star").read_text()
 SQUARE_SCRIPT = (ROOT / "examples" / "subtract-square.star").read_text()
+CORNERS_SCRIPT = (ROOT / "examples" / "corners.star").read_text()
 
 # (name, Python call returning an answer, CLI arguments). An answer with .doc is compared with the
 # CLI's document (a sequence's values, which the library hands over as an array, separately);
@@ -36,6 +37,10 @@ CASES = [
     ("misere 0.07", lambda: grundy.misere("0.07", max_heap=12), ["misere", "0.07", "--max-heap", 12]),
     ("misere kayles whole", lambda: grundy.misere("kayles"), ["misere", "kayles"]),
     ("nim table", lambda: grundy.nim.table(16), ["nim", "table", 16]),
+    ("guess kayles", lambda: grundy.guess("kayles", to=300), ["guess", "kayles", "--to", 300]),
+    ("guess subtract", lambda: grundy.guess("subtract", to=100, flags={"set": [2, 5]}), ["guess", "subtract", "--set", "2,5", "--to", 100]),
+    ("guess script table", lambda: grundy.guess(script=CORNERS_SCRIPT, heaps=2, to=8),
+     ["guess", "--script", "examples/corners.star", "--heaps", 2, "--to", 8]),
 ]
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import grundy
+from conftest import ROOT
 
 matplotlib.use("Agg")
 
@@ -178,3 +179,20 @@ def test_progress_callback():
         grundy.octal("0.6", to=10**8, timeout=1, progress=lambda d, t: seen.append((d, t)))
     assert seen and all(0 <= d <= t == 10**8 + 1 for d, t in seen), seen[:3]
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_guess_proved_only_by_a_theorem():
+    """A ruleset's rule is proved by its theory; the same game as a script gives conjectures only,
+    and subtract-a-square gives no rule at all."""
+    k = grundy.guess("kayles", to=300)
+    assert k.shape == "one-heap" and k.checked_to == 300
+    assert [f["key"] for f in k.proved][:1] == ["period 12 from 71"]
+    assert "octal periodicity theorem" in k.proved[0]["proof"]
+    src = "def moves(n):\n    return [n - s for s in [1, 2] if s <= n]\n"
+    s = grundy.guess(script=src, to=300)
+    assert s.proved == [] and s.findings[0]["key"] == "n mod 3"
+    assert all(f["status"] == "conjecture" for f in s.findings)
+    sq = grundy.guess(script=(ROOT / "examples" / "subtract-square.star").read_text(), to=500)
+    assert sq.findings == [] and "no rule found" in sq._repr_html_()
+    with pytest.raises(grundy.InputError):
+        grundy.guess("staircase")
