@@ -84,7 +84,7 @@ func TestSeqOctalPeriod(t *testing.T) {
 func TestSeqBadInput(t *testing.T) {
 	s := New(Limits{MaxSeq: 1000})
 	for body, want := range map[string]string{
-		`{"code": "0.07"}`:                            `missing "to"`,
+		`{"ruleset": "lasker"}`:                       `missing "to"`, // a code without "to" computes until its period is proved
 		`{"code": "0.07", "to": "abc"}`:               "to:",
 		`{"code": "0.07", "to": -1}`:                  "negative",
 		`{"code": "0.07", "to": 1.5}`:                 "to:",
