@@ -415,6 +415,11 @@ func TestBrowserWhy(t *testing.T) {
 	if !strings.Contains(why, "3 ⊕ 4 ⊕ 2 = 5") || !strings.Contains(why, "N-position") {
 		t.Errorf("why: %q", why)
 	}
+	var loopyLine int
+	run(t, ctx, jsEval(`document.querySelectorAll("#solve-components").length`, &loopyLine))
+	if loopyLine != 0 {
+		t.Errorf("a sum in normal play is explained with loopy values")
+	}
 	// Kayles (g = 0 1 2 3 1 4 3 2): heap 7's options 6, 1+5, 2+4, 3+3, 5, 1+4, 2+3 are worth
 	// 3, 5, 3, 0, 4, 0, 1: the least value missing is 2 = g(7).
 	if !strings.Contains(mex, "the mex (the least value not among them) is 2") {

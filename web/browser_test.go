@@ -141,8 +141,9 @@ func TestBrowserLoadsPage(t *testing.T) {
 	}
 }
 
-// TestBrowserScreenshots makes the README's pictures of the main views (docs/*.png) when
-// GRUNDY_SCREENSHOTS names the directory to write them to:
+// TestBrowserScreenshots makes the README's pictures of the five views, at desktop width
+// (docs/VIEW.png, 1000 px) and phone width (docs/VIEW-phone.png, 400 px), when GRUNDY_SCREENSHOTS
+// names the directory to write them to:
 //
 //	GRUNDY_SCREENSHOTS=$PWD/docs go test -run TestBrowserScreenshots ./web
 func TestBrowserScreenshots(t *testing.T) {
@@ -156,27 +157,35 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	run(chromedp.EmulateViewport(1000, 720),
-		chromedp.Navigate(url+"/#nimbers"), chromedp.WaitVisible(`body[data-ready="true"]`),
-		chromedp.SetValue("#calc-a", "0x100000006"), chromedp.SetValue("#calc-op", "pow"), chromedp.SetValue("#calc-b", "12345"),
-		chromedp.Click("#calc-go"), waitText("#calc-result", "", new(string)),
-		chromedp.SetValue("#table-size", "256"), chromedp.Click("#table-go"),
-		waitText("#table-status", "256 × 256", new(string)),
-		chromedp.Click("#zoom-in"), hoverCell(100, 140), waitText("#cell-info", "x = 100", new(string)))
-	screenshot(t, ctx, "nimbers")
-	run(chromedp.Navigate(url+"/#sequences"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
-		chromedp.Click(`input[name=seq-kind][value=code]`), chromedp.SetValue("#seq-code", "0.77"),
-		chromedp.SetValue("#seq-to", "400"), chromedp.Click("#seq-go"), waitText("#seq-status", "done", new(string)))
-	screenshot(t, ctx, "sequences")
-	run(chromedp.Navigate(url+"/#play"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
-		chromedp.SetValue("#solve-ruleset", "nim"), chromedp.Evaluate(`onSolveRuleset()`, nil),
-		chromedp.SetValue("#solve-position", "3 5 7"), chromedp.Click("#solve-go"), chromedp.WaitVisible("#solve-outcome"),
-		chromedp.Click("#play-start"), waitText("#game-status", "Your move", new(string)),
-		chromedp.Click(`#board button[data-heap="2"][data-leave="6"]`),
-		chromedp.Poll(`game.busy === false && document.querySelectorAll("#history li").length >= 2 ? true : null`, nil),
-		chromedp.Click("#hint"))
-	screenshot(t, ctx, "play")
-	run(chromedp.Navigate(url+"/#scripts"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
-		chromedp.SetValue("#script-to", "24"), chromedp.Click("#script-go"), waitText("#script-period", "period", new(string)))
-	screenshot(t, ctx, "scripts")
+	open := func(view string) chromedp.Action {
+		return chromedp.Tasks{chromedp.Navigate(url + "/#" + view), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`)}
+	}
+	for _, size := range []struct {
+		w, h   int64
+		suffix string
+	}{{1000, 720, ""}, {400, 860, "-phone"}} {
+		run(chromedp.EmulateViewport(size.w, size.h), open("nimbers"),
+			chromedp.SetValue("#calc-a", "0x100000006"), chromedp.SetValue("#calc-op", "pow"), chromedp.SetValue("#calc-b", "12345"),
+			chromedp.Click("#calc-go"), waitText("#calc-result", "", new(string)),
+			chromedp.SetValue("#table-size", "256"), chromedp.Click("#table-go"),
+			waitText("#table-status", "256 × 256", new(string)))
+		if size.suffix == "" { // the mouse over a cell (a phone has none)
+			run(chromedp.Click("#zoom-in"), hoverCell(100, 140), waitText("#cell-info", "x = 100", new(string)))
+		}
+		screenshot(t, ctx, "nimbers"+size.suffix)
+		run(open("sequences"),
+			chromedp.Click(`input[name=seq-kind][value=code]`), chromedp.SetValue("#seq-code", "0.77"),
+			chromedp.SetValue("#seq-to", "400"), chromedp.Click("#seq-go"), waitText("#seq-status", "done", new(string)),
+			chromedp.ScrollIntoView("#seq-form"))
+		screenshot(t, ctx, "sequences"+size.suffix)
+		run(chromedp.Navigate(url+"/#solve?ruleset=kayles&pos=3+5+7"), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+			chromedp.WaitVisible("#solve-why"), chromedp.Click(`#solve-why button[data-heap="7"]`), waitText("#solve-mex", "mex", new(string)),
+			chromedp.ScrollIntoView("#solve-outcome"))
+		screenshot(t, ctx, "play"+size.suffix)
+		run(open("scripts"),
+			chromedp.SetValue("#script-to", "24"), chromedp.Click("#script-go"), waitText("#script-period", "period", new(string)))
+		screenshot(t, ctx, "scripts"+size.suffix)
+		run(open("misere"), chromedp.WaitVisible("#misere-outcome"), chromedp.ScrollIntoView("#misere-form"))
+		screenshot(t, ctx, "misere"+size.suffix)
+	}
 }

@@ -119,7 +119,7 @@ export function renderSolve(box, r, prefix, req) {
   box.append(el("p", { class: "big" }, el("span", { class: `outcome-${r.outcome}`, id: `${prefix}-outcome`, text: who })));
   const loopy = Array.isArray(r.drawing_moves);
   box.append(el("p", { id: `${prefix}-value`, text: valueText(r.value, loopy, r, req) }));
-  if (r.components && r.components.length > 1) {
+  if (loopy && r.components && r.components.length > 1) {
     box.append(el("p", { id: `${prefix}-components`, text: `the sum of ${r.components.map(loopyText).join(" + ")} (generalized Sprague–Grundy theorem: a ⊕ b, a + ∞{K} = ∞{K ⊕ a}, two ∞ make a draw)` }));
   }
   // A sum of a ruleset's heaps in normal play (loopy sums have their own line above).
