@@ -455,3 +455,23 @@ func TestBrowserLinks(t *testing.T) {
 		t.Fatalf("Back to the first link: position %q", pos)
 	}
 }
+
+// A script game has a hint too, from the engine: S = {1, 3, 4} from heap 10 (g = 1), the winning
+// move is to 9 (9 ≡ 2 mod 7, a P-position). And a text board keeps its lines (Turning Corners).
+func TestBrowserScriptHintAndBoard(t *testing.T) {
+	ctx, _ := openPage(t, "scripts")
+	var hint, marked string
+	run(t, ctx, edit("#script-position", "10"), chromedp.Click("#script-play"), waitText("#script-game-status", "Your move", new(string)),
+		chromedp.Click("#script-hint"), waitText("#script-hint-text", "Winning move", &hint),
+		jsEval(`Array.from(document.querySelectorAll("#script-move-list button.hinted")).map(b => b.textContent).join(" ")`, &marked))
+	if hint != "Winning move: 9" || marked != "9" {
+		t.Errorf("script hint %q, marked %q", hint, marked)
+	}
+	var lines int
+	run(t, ctx, chromedp.Click(`#tabs button[data-tab="play"]`), edit("#solve-ruleset", "corners"), edit("#solve-position", "1,2 2,1"),
+		chromedp.Click("#play-start"), waitText("#game-status", "Your move", new(string)),
+		jsEval(`Math.round(document.getElementById("game-position").getBoundingClientRect().height / parseFloat(getComputedStyle(document.getElementById("game-position")).lineHeight))`, &lines))
+	if lines < 4 {
+		t.Errorf("the text board of corners takes %d lines", lines)
+	}
+}

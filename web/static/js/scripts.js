@@ -117,6 +117,7 @@ async function startGame() {
 // (a winning one marked) or the end.
 function showStep(st) {
   scriptGame.here = st;
+  $("script-hint-text").textContent = "";
   for (const p of st.played) $("script-history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
   $("script-game-position").textContent = st.text;
   const list = $("script-move-list"), status = $("script-game-status");
@@ -145,6 +146,30 @@ function showStep(st) {
   if (st.more_moves) list.append(el("li", { class: "hint", text: `(only the first ${st.moves.length} moves are listed)` }));
 }
 
+// hint asks the engine (Solve on the game's position) for a winning move, and marks it.
+async function hint() {
+  const here = scriptGame.here, req = scriptGame.req;
+  if (!here || here.over || !req) return;
+  $("script-hint-text").textContent = "asking the engine…";
+  let r;
+  try {
+    r = await api("/api/solve", { ...req, position: here.position });
+  } catch (e) {
+    if (scriptGame.here === here) $("script-hint-text").textContent = pageWords(e.message);
+    return;
+  }
+  if (scriptGame.here !== here) return;
+  const best = (r.winning_moves || [])[0];
+  if (!best) {
+    $("script-hint-text").textContent = r.outcome === "D"
+      ? "No move wins against perfect play; a move that keeps the draw: " + ((r.drawing_moves || [])[0] || { move: "none" }).move
+      : "Every move loses against perfect play here; try to make the game long.";
+    return;
+  }
+  $("script-hint-text").textContent = `Winning move: ${best.move}`;
+  for (const b of document.querySelectorAll("#script-move-list button")) b.classList.toggle("hinted", b.textContent === best.move);
+}
+
 // setup wires the view and puts the example script in.
 export function setup() {
   $("script-source").value = exampleSource;
@@ -161,6 +186,7 @@ export function setup() {
     e.dispatchEvent(new Event("input", { bubbles: true }));
   });
   $("script-play").addEventListener("click", startGame);
+  $("script-hint").addEventListener("click", hint);
   // A new script: the answers and the game of the old one go.
   $("script-source").addEventListener("input", () => {
     tabling.drop();
