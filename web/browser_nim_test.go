@@ -17,7 +17,8 @@ import (
 func hoverCell(x, y int) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		var pt []float64
-		js := fmt.Sprintf(`(() => { const c = document.getElementById("table-canvas"), r = c.getBoundingClientRect();
+		// The canvas in the middle of the window first (the point must be inside the window).
+		js := fmt.Sprintf(`(() => { const c = document.getElementById("table-canvas"); c.scrollIntoView({ block: "center" }); const r = c.getBoundingClientRect();
 			const cell = (c.width / heat.n) * heat.scale * (r.width / c.width);
 			return [r.left + heat.ox * (r.width / c.width) + (%d + 0.5) * cell, r.top + heat.oy * (r.height / c.height) + (%d + 0.5) * cell]; })()`, x, y)
 		if err := chromedp.Evaluate(js, &pt).Do(ctx); err != nil {

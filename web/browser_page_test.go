@@ -475,3 +475,24 @@ func TestBrowserScriptHintAndBoard(t *testing.T) {
 		t.Errorf("the text board of corners takes %d lines", lines)
 	}
 }
+
+// The calculator's log names its base (the generator unless one is given), and "wide" takes
+// numbers beyond 2^64: (2^128 − 1) ⊗ 3 as `grundy nim mul --wide` gives it.
+func TestBrowserNimLogWide(t *testing.T) {
+	ctx, _ := openPage(t, "nimbers")
+	var res, explain string
+	run(t, ctx, edit("#calc-op", "log"), edit("#calc-a", "12"), edit("#calc-b", ""), chromedp.Click("#calc-go"),
+		waitText("#calc-explain", "base", &explain), chromedp.Text("#calc-result", &res))
+	if res != "2459565876494606882" || !strings.Contains(explain, "4294967302") {
+		t.Errorf("log 12: %q, %q", res, explain)
+	}
+	run(t, ctx, edit("#calc-b", "3"), chromedp.Click("#calc-go"), waitText("#calc-explain", "does not exist", &explain), chromedp.Text("#calc-result", &res))
+	if res != "none" || !strings.Contains(explain, "base 3") {
+		t.Errorf("log 12 to base 3: %q, %q", res, explain)
+	}
+	run(t, ctx, edit("#calc-op", "mul"), edit("#calc-a", "340282366920938463463374607431768211455"), edit("#calc-b", "3"),
+		tick("#calc-wide", true), chromedp.Click("#calc-go"), waitText("#calc-result", "2", &res))
+	if res != "226854911280625642308916404954512140970" {
+		t.Errorf("wide (2^128 − 1) ⊗ 3: %q", res)
+	}
+}

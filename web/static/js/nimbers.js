@@ -1,25 +1,44 @@
 // The nimbers view: the nim-field calculator and the nim-product table as a zoomable heatmap.
 
 import { $, api, el } from "./api.js";
+import { pageWords } from "./page.js";
 
-const unary = new Set(["square", "sqrt", "inv", "order", "log", "quadratic"]);
+// The generator of the multiplicative group that log uses unless given a base (grundy nim log).
+const generator = "4294967302";
+const unary = new Set(["square", "sqrt", "inv", "order", "quadratic"]);
 function syncCalc() {
-  $("calc-b").hidden = unary.has($("calc-op").value);
+  const op = $("calc-op").value;
+  $("calc-b").hidden = unary.has(op);
+  $("calc-b").placeholder = op === "log" ? `base (default ${generator})` : "B";
+  if (op === "log" && $("calc-b").dataset.op !== "log") $("calc-b").value = "";
+  $("calc-b").dataset.op = op;
+  $("calc-wide").disabled = op === "log" || op === "order" || op === "quadratic";
 }
 
 // calc asks the server for the calculator's operation and shows the result.
 async function calc() {
   const op = $("calc-op").value;
   const args = [$("calc-a").value.trim()];
-  if (!unary.has(op)) args.push($("calc-b").value.trim());
+  const body = { op, args };
+  const base = $("calc-b").value.trim();
+  if (op === "log") { if (base !== "") body.base = base; }
+  else if (!unary.has(op)) args.push(base);
+  if ($("calc-wide").checked && !$("calc-wide").disabled) body.wide = true;
   $("calc-error").textContent = "";
+  $("calc-explain").textContent = "";
   $("calc-result").textContent = "…";
   try {
-    const r = await api("/api/nim", { op, args });
+    const r = await api("/api/nim", body);
     $("calc-result").textContent = r.result === null ? "none" : r.result;
+    if (op === "log") {
+      const b = body.base || `${generator} (the generator of the multiplicative group)`;
+      $("calc-explain").textContent = r.result === null
+        ? `No power of the base ${b} is ${args[0]}: the logarithm does not exist.`
+        : `The least x with ${body.base || generator}^x = ${args[0]} (x-fold nim-product), to the base ${b}.`;
+    }
   } catch (e) {
     $("calc-result").textContent = "";
-    $("calc-error").textContent = e.message;
+    $("calc-error").textContent = pageWords(e.message);
   }
 }
 
