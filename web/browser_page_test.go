@@ -496,3 +496,19 @@ func TestBrowserNimLogWide(t *testing.T) {
 		t.Errorf("wide (2^128 − 1) ⊗ 3: %q", res)
 	}
 }
+
+// A long sequence can be cancelled: the answer goes, the status says so, and Compute is offered
+// again (0.0667 to 100,000 heaps by the quadratic method lasts seconds).
+func TestBrowserSequenceCancel(t *testing.T) {
+	ctx, _ := openPage(t, "sequences")
+	var status string
+	var goOff bool
+	var points string
+	run(t, ctx, edit("#seq-code", "0.0667"), edit("#seq-to", "100000"), chromedp.Click("#seq-go"),
+		waitText("#seq-status", "values computed", new(string)), chromedp.Click("#seq-cancel"),
+		chromedp.Text("#seq-status", &status), jsEval(`document.getElementById("seq-go").disabled`, &goOff),
+		chromedp.Sleep(500*time.Millisecond), jsEval(`document.getElementById("seq-plot").dataset.points || ""`, &points))
+	if status != "cancelled" || goOff || points != "" {
+		t.Errorf("after Cancel: status %q, Compute disabled %v, plot of %q points", status, goOff, points)
+	}
+}

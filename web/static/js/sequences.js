@@ -9,6 +9,8 @@ import { Ticket, limit, pageWords, readCount } from "./page.js";
 
 let lastSeq = null;
 const computing = new Ticket();
+// reading is the answer being read (its stream reader), for Cancel.
+let reading = null;
 
 // clearSeq takes the last answer off the screen: plot, values, summary, downloads, status.
 function clearSeq() {
@@ -27,6 +29,8 @@ async function computeSeq() {
     ? { code: $("seq-code").value.trim() }
     : { ruleset: $("seq-ruleset").value, flags: readFlags($("seq-flags")) };
   clearSeq();
+  if (reading) reading.cancel().catch(() => {}); // an older answer still coming is not wanted
+  reading = null;
   const t = computing.take();
   let to;
   const until = kind === "code" && $("seq-until").checked;
@@ -37,6 +41,7 @@ async function computeSeq() {
     return;
   }
   $("seq-go").disabled = true;
+  $("seq-cancel").disabled = false;
   // Live progress: the answer streams as lines, {"done", "target"} while the values are computed
   // and then {"result"} (or {"error"}); the bar follows the lines.
   try {
@@ -56,7 +61,12 @@ async function computeSeq() {
     clearSeq();
     $("seq-error").textContent = pageWords(e.message);
   } finally {
-    $("seq-go").disabled = false;
+    // A request made stale (Cancel, a newer Compute) leaves the buttons to the newer state.
+    if (computing.current(t)) {
+      reading = null;
+      $("seq-cancel").disabled = true;
+      $("seq-go").disabled = false;
+    }
   }
 }
 
@@ -70,6 +80,7 @@ async function streamSeq(body, progress) {
     throw new Error(msg);
   }
   const reader = resp.body.getReader(), dec = new TextDecoder();
+  reading = reader;
   let buf = "", end = null;
   const take = (line) => {
     if (line.trim() === "") return;
@@ -188,6 +199,16 @@ $("seq-ruleset").addEventListener("change", () => {
   document.querySelector("input[name=seq-kind][value=ruleset]").checked = true;
 });
 $("seq-code").addEventListener("focus", () => { document.querySelector("input[name=seq-kind][value=code]").checked = true; });
+// Cancel stops reading the answer, which closes the request: the server stops computing.
+$("seq-cancel").addEventListener("click", () => {
+  computing.drop();
+  if (reading) reading.cancel().catch(() => {});
+  reading = null;
+  clearSeq();
+  $("seq-status").textContent = "cancelled";
+  $("seq-cancel").disabled = true;
+  $("seq-go").disabled = false;
+});
 $("seq-until").addEventListener("change", () => {
   $("seq-to").disabled = $("seq-until").checked;
   if ($("seq-until").checked) document.querySelector("input[name=seq-kind][value=code]").checked = true;
