@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strconv"
 
 	"grundy/query"
 	"grundy/report"
@@ -25,7 +26,23 @@ func librarySolve(ctx context.Context, name string, flags map[string]string, arg
 	if err != nil {
 		return query.Report{}, err
 	}
-	return query.NewReport(r, p, a), nil
+	rep := query.NewReport(r, p, a)
+	// A sum of a one-heap ruleset's heaps (or coins) lists each one's value, found here by
+	// analysing that heap alone.
+	if in := r.Info(); a.HasValue && len(args) > 1 && in.OneHeap && (in.Board == rules.BoardHeaps || in.Board == rules.BoardCoins) {
+		for _, h := range args {
+			q, err := r.Parse([]string{h})
+			if err != nil {
+				return query.Report{}, err
+			}
+			b, err := r.Analyze(ctx, q)
+			if err != nil {
+				return query.Report{}, err
+			}
+			rep.Components = append(rep.Components, strconv.FormatUint(b.Value, 10))
+		}
+	}
+	return rep, nil
 }
 
 func librarySolveLoopy(ctx context.Context, name string, flags map[string]string, args []string) (report.LoopySolve, error) {
