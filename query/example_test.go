@@ -19,7 +19,7 @@ func ExampleSolve() {
 	}
 	query.Encode(os.Stdout, res)
 	// Output:
-	// {"ruleset":"nim","position":["3","4","5"],"outcome":"N","value":"2","winning_moves":[{"move":"take 2 from heap 1","to":["1","4","5"]}],"winning_moves_complete":true,"method":"Bouton's theorem: XOR of the heaps"}
+	// {"ruleset":"nim","position":["3","4","5"],"outcome":"N","value":"2","winning_moves":[{"move":"take 2 from heap 1","to":["1","4","5"]}],"winning_moves_complete":true,"method":"Bouton's theorem: XOR of the heaps","components":["3","4","5"]}
 }
 
 // A script game goes through the same call: here a subtraction game S = {1, 2}, a sum of two
