@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"strings"
 
 	"grundy/graphgame"
 	"grundy/report"
@@ -30,12 +29,5 @@ func Graph(ctx context.Context, r GraphRequest, lim Limits) (report.Graph, error
 	if err != nil {
 		return report.Graph{}, classify(err, lim, false)
 	}
-	out := report.Graph{Nodes: r.Nodes, Edges: len(r.Edges), Acyclic: g.Acyclic(), Values: make([]report.LoopyValue, len(vals))}
-	var b strings.Builder
-	for i, v := range vals {
-		out.Values[i] = report.LoopyValue{LoopyValue: v}
-		b.WriteString(v.Outcome().String())
-	}
-	out.Outcomes = b.String()
-	return out, nil
+	return report.NewGraph(r.Nodes, len(r.Edges), g.Acyclic(), vals), nil
 }
