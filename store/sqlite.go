@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -66,15 +67,36 @@ func openSQLite(ctx context.Context, path string, opt Options) (db *DB, err erro
 		return nil, bad(err.Error(), err)
 	}
 	d := &DB{db: sdb, backend: "sqlite", target: path}
-	if err := checkForeignSQLite(ctx, sdb); err != nil {
-		sdb.Close()
-		return nil, d.openErr(err)
-	}
-	if err := migrate(ctx, sdb, ""); err != nil {
+	if err := prepareSQLite(ctx, sdb); err != nil {
 		sdb.Close()
 		return nil, d.openErr(err)
 	}
 	return d, nil
+}
+
+// prepareSQLite checks that the file is a catalogue (or empty) and brings its schema up to date.
+// Openers that start together on a new file (the shards of a sweep) can be told SQLITE_BUSY at
+// once, without the busy timeout, while one of them switches the file to WAL; prepareSQLite then
+// tries again, a few times over about two seconds, before giving up with that error.
+func prepareSQLite(ctx context.Context, sdb *sql.DB) error {
+	wait := 5 * time.Millisecond
+	for try := 1; ; try++ {
+		err := checkForeignSQLite(ctx, sdb)
+		if err == nil {
+			err = migrate(ctx, sdb, "")
+		}
+		var se *sqlite.Error
+		if err == nil || try == 10 || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+		wait = min(wait, 500*time.Millisecond)
+	}
 }
 
 // sqliteDSN is the URI modernc.org/sqlite opens: the path escaped (SQLite decodes %XX in a file:
@@ -152,7 +174,7 @@ func checkForeignSQLite(ctx context.Context, db *sql.DB) error {
 		if err := rows.Scan(&name); err != nil {
 			return err
 		}
-		if name == "sequences" || name == "grundy_schema" {
+		if name == "sequences" || name == "misere" || name == "grundy_schema" {
 			ours++
 		} else {
 			others++
