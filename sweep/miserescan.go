@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -160,39 +159,23 @@ func MisereScan(ctx context.Context, r MisereScanRequest, lim query.Limits) (*Mi
 	}
 	rows := make([]*MisereScanRow, len(p.codes))
 	errs := make([]error, len(p.codes))
-	var next int
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(p.codes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(p.codes) || ctx.Err() != nil {
-					return
-				}
-				row, rec, fromStore, err := p.code(ctx, p.codes[i], stored)
-				if err == nil && db != nil && !fromStore {
-					_, err = db.SaveMisere(context.WithoutCancel(ctx), rec)
-				}
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				rows[i] = &row
-				if r.Row != nil {
-					mu.Lock()
-					r.Row(row, fromStore)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	var mu sync.Mutex // serialises the callbacks
+	eachCode(ctx, len(p.codes), func(i int) {
+		row, rec, fromStore, err := p.code(ctx, p.codes[i], stored)
+		if err == nil && db != nil && !fromStore {
+			_, err = db.SaveMisere(context.WithoutCancel(ctx), rec)
+		}
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		rows[i] = &row
+		if r.Row != nil {
+			mu.Lock()
+			r.Row(row, fromStore)
+			mu.Unlock()
+		}
+	})
 	for i, row := range rows {
 		if row != nil {
 			ans.Codes = append(ans.Codes, *row)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"grundy/internal/cliarg"
 	"grundy/octal"
@@ -90,68 +91,52 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 		req.Codes(len(codes))
 	}
 	errs := make([]error, len(codes))
-	var next int
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(codes) || ctx.Err() != nil {
-					return
-				}
-				if r, ok := stored[codes[i].String()]; ok && r.Covers(int64(n)) {
-					rows[i] = recordRow(r)
-					mu.Lock()
-					if req.Done != nil {
-						req.Done()
-					}
-					if req.Row != nil {
-						req.Row(rows[i], true)
-					}
-					mu.Unlock()
-					continue
-				}
-				// One core per code: the scan already runs GOMAXPROCS codes at once.
-				res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes, Workers: 1})
-				if req.Done != nil {
-					mu.Lock()
-					req.Done()
-					mu.Unlock()
-				}
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				row := &report.ScanRow{Code: res.Code.String(), ComputedTo: res.ComputedTo, Proved: res.Proved,
-					Method: res.Method, MaxValue: res.MaxValue}
-				if res.Period > 0 {
-					row.Period, row.Preperiod = &res.Period, &res.Preperiod
-				}
-				if res.RareMask != 0 {
-					row.RareMask = &res.RareMask
-				}
-				if db != nil {
-					if _, err := db.Save(context.WithoutCancel(ctx), Record(res)); err != nil {
-						errs[i] = err
-						continue
-					}
-				}
-				rows[i] = row
-				if req.Row != nil {
-					mu.Lock()
-					req.Row(row, false)
-					mu.Unlock()
-				}
+	var mu sync.Mutex // serialises the callbacks
+	eachCode(ctx, len(codes), func(i int) {
+		if r, ok := stored[codes[i].String()]; ok && r.Covers(int64(n)) {
+			rows[i] = recordRow(r)
+			mu.Lock()
+			if req.Done != nil {
+				req.Done()
 			}
-		}()
-	}
-	wg.Wait()
+			if req.Row != nil {
+				req.Row(rows[i], true)
+			}
+			mu.Unlock()
+			return
+		}
+		// One core per code: the scan already runs GOMAXPROCS codes at once.
+		res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes, Workers: 1})
+		if req.Done != nil {
+			mu.Lock()
+			req.Done()
+			mu.Unlock()
+		}
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		row := &report.ScanRow{Code: res.Code.String(), ComputedTo: res.ComputedTo, Proved: res.Proved,
+			Method: res.Method, MaxValue: res.MaxValue}
+		if res.Period > 0 {
+			row.Period, row.Preperiod = &res.Period, &res.Preperiod
+		}
+		if res.RareMask != 0 {
+			row.RareMask = &res.RareMask
+		}
+		if db != nil {
+			if _, err := db.Save(context.WithoutCancel(ctx), Record(res)); err != nil {
+				errs[i] = err
+				return
+			}
+		}
+		rows[i] = row
+		if req.Row != nil {
+			mu.Lock()
+			req.Row(row, false)
+			mu.Unlock()
+		}
+	})
 	out := report.Scan{Pattern: req.Pattern, To: n, Shard: req.Shard, Games: make([]*report.ScanRow, 0, len(rows))}
 	for i, r := range rows {
 		if r != nil {
@@ -207,4 +192,26 @@ func over(lim query.Limits, name string, max any, format string, args ...any) *q
 		e.Msg += "; raise it with " + how
 	}
 	return e
+}
+
+// eachCode calls f(i) for every i in 0..n-1, from GOMAXPROCS goroutines (at most n) that each
+// take the next index in turn, until every index is taken or ctx ends. It returns once every
+// call has returned; f may run concurrently with itself.
+func eachCode(ctx context.Context, n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
