@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"sort"
 	"time"
 )
@@ -59,19 +58,13 @@ const selectMisere = `SELECT code, stopped, heap, q_order, p_order, proved, peri
 // (ties go to the new row). It reports whether r was written. A zero SavedAt is set to the current
 // time. The write is one atomic statement on both backends.
 func (d *DB) SaveMisere(ctx context.Context, r MisereRecord) (bool, error) {
-	if r.Code == "" {
-		return false, errors.New("store: misère record without a code")
-	}
-	if d.readOnly {
-		return false, &TargetError{Target: d.target, Reason: "opened read-only: cannot save " + r.Code}
+	if err := d.canSave(r.Code, "misère record"); err != nil {
+		return false, err
 	}
 	if r.SavedAt.IsZero() {
 		r.SavedAt = time.Now()
 	}
-	proved := 0
-	if r.Proved {
-		proved = 1
-	}
+	proved := boolInt(r.Proved)
 	res, err := d.db.ExecContext(ctx, misereUpsert, r.Code, r.Stopped, r.Heap, r.Order, r.POrder, proved, r.Period,
 		r.Preperiod, r.MaxHeap, r.MaxSize, r.CodeTimeout, r.Seconds, r.SavedAt.Unix())
 	if err != nil {

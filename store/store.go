@@ -149,19 +149,13 @@ const selectRows = `SELECT code, computed_to, period, preperiod, proved, max_val
 // The write is one statement, atomic on both backends: a row is written whole or not at all, and
 // saving the same record twice changes nothing the second time but saved_at.
 func (d *DB) Save(ctx context.Context, r Record) (bool, error) {
-	if r.Code == "" {
-		return false, errors.New("store: record without a code")
-	}
-	if d.readOnly {
-		return false, &TargetError{Target: d.target, Reason: "opened read-only: cannot save " + r.Code}
+	if err := d.canSave(r.Code, "record"); err != nil {
+		return false, err
 	}
 	if r.SavedAt.IsZero() {
 		r.SavedAt = time.Now()
 	}
-	proved := 0
-	if r.Proved {
-		proved = 1
-	}
+	proved := boolInt(r.Proved)
 	res, err := d.db.ExecContext(ctx, upsert, r.Code, r.ComputedTo, r.Period, r.Preperiod, proved,
 		r.MaxValue, r.RareMask, r.Method, r.Seconds, r.SavedAt.Unix())
 	if err != nil {
@@ -224,4 +218,24 @@ func (d *DB) wrap(op string, err error) error {
 		}
 	}
 	return fmt.Errorf("store: %s: %s: %w", d.target, op, err)
+}
+
+// canSave refuses a record (what names its kind) without a code, or any write to a catalogue
+// opened read-only.
+func (d *DB) canSave(code, what string) error {
+	if code == "" {
+		return errors.New("store: " + what + " without a code")
+	}
+	if d.readOnly {
+		return &TargetError{Target: d.target, Reason: "opened read-only: cannot save " + code}
+	}
+	return nil
+}
+
+// boolInt is b as the 0 or 1 both backends store.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
