@@ -90,6 +90,10 @@ func play(ctx context.Context, rs rules.Ruleset, r PlayRequest, lim Limits) (Pla
 	}
 	m := &rules.Match{R: rs, Pos: p, HumanTurn: !r.Engine}
 	ans := report.Play{Played: []report.Played{}, Moves: []report.MoveEntry{}, Board: string(info.Board), CoinBase: info.FirstIndex}
+	if g, ok := rs.(rules.Grid); ok {
+		x, y := g.GridFirst()
+		ans.GridFirst = []int{int(x), int(y)} // 0 or 1
+	}
 	over := func() (bool, bool, error) {
 		over, humanWon := m.Over()
 		return over, humanWon, m.Err()

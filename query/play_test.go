@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -122,4 +123,29 @@ func FuzzPlayScriptMove(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A grid game's step names the first coordinates of its board (the page labels its rows and
+// columns from them): tartan's depend on its 1-D rulesets (Turning Turtles from 1, Mock Turtles
+// from 0); other boards have none.
+func TestPlayGridFirst(t *testing.T) {
+	for _, c := range []struct {
+		ruleset string
+		flags   map[string]string
+		pos     []string
+		want    string
+	}{
+		{"corners", nil, []string{"1,2", "2,1"}, "[0 0]"},
+		{"tartan", map[string]string{"rows": "turtles", "cols": "mock-turtles"}, []string{"1,2", "3,3"}, "[1 0]"},
+		{"tartan", map[string]string{"rows": "mock-turtles", "cols": "ruler"}, []string{"0,1"}, "[0 1]"},
+		{"kayles", nil, []string{"3"}, "[]"},
+	} {
+		st, err := Play(context.Background(), PlayRequest{Ruleset: c.ruleset, Flags: c.flags, Position: c.pos}, CLI())
+		if err != nil {
+			t.Fatalf("%s: %v", c.ruleset, err)
+		}
+		if got := fmt.Sprint(st.GridFirst); got != c.want {
+			t.Errorf("%s %v: grid_first %s, want %s", c.ruleset, c.flags, got, c.want)
+		}
+	}
 }

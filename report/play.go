@@ -11,7 +11,9 @@ type Play struct {
 	// Board is how the page draws the position (see RuleInfo.Board); "text" for a script.
 	Board    string `json:"board"`
 	CoinBase int    `json:"coin_base"` // the index of the first coin, for the "coins" board
-	Over     bool   `json:"over"`
+	// GridFirst is, for the "grid" board, the first coordinates x (the rows) and y (the columns).
+	GridFirst []int `json:"grid_first,omitempty"`
+	Over      bool  `json:"over"`
 	// Winner is "you" or "engine" when the game is over.
 	Winner string `json:"winner,omitempty"`
 	// Drawn is set when the game was declared a draw by the repetition rule (games with cycles:

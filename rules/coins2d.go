@@ -210,6 +210,9 @@ func find2D(p Position, x, y uint64) (int, bool) {
 	return lo, lo < len(p)/2 && cmpPair(p, lo, x, y) == 0
 }
 
+// GridFirst returns the first coordinates of the board: x (the rows) and y (the columns).
+func (c coins2D) GridFirst() (x, y uint64) { return c.rows.first, c.cols.first }
+
 func (c coins2D) heads(p Position, x, y uint64) bool { _, ok := find2D(p, x, y); return ok }
 
 // toggle2D turns over the given coins (pairs) in p: a coin listed twice is turned over twice. It

@@ -121,6 +121,12 @@ const (
 	PlayScored PlayKind = "scored" // winning comes first, then the length of play
 )
 
+// Grid is implemented by the rulesets whose board is a grid (BoardGrid): GridFirst gives the first
+// coordinates x (numbering the rows) and y (numbering the columns), which may depend on the flags.
+type Grid interface {
+	GridFirst() (x, y uint64)
+}
+
 // Board is what the positions of a ruleset are made of.
 type Board string
 

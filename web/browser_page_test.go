@@ -457,7 +457,8 @@ func TestBrowserLinks(t *testing.T) {
 }
 
 // A script game has a hint too, from the engine: S = {1, 3, 4} from heap 10 (g = 1), the winning
-// move is to 9 (9 ≡ 2 mod 7, a P-position). And a text board keeps its lines (Turning Corners).
+// move is to 9 (9 ≡ 2 mod 7, a P-position). And a grid board keeps its lines (Turning Corners: a
+// row of the grid for each x, one above the other).
 func TestBrowserScriptHintAndBoard(t *testing.T) {
 	ctx, _ := openPage(t, "scripts")
 	var hint, marked string
@@ -470,9 +471,9 @@ func TestBrowserScriptHintAndBoard(t *testing.T) {
 	var lines int
 	run(t, ctx, chromedp.Click(`#tabs button[data-tab="play"]`), edit("#solve-ruleset", "corners"), edit("#solve-position", "1,2 2,1"),
 		chromedp.Click("#play-start"), waitText("#game-status", "Your move", new(string)),
-		jsEval(`Math.round(document.getElementById("game-position").getBoundingClientRect().height / parseFloat(getComputedStyle(document.getElementById("game-position")).lineHeight))`, &lines))
-	if lines < 4 {
-		t.Errorf("the text board of corners takes %d lines", lines)
+		jsEval(`new Set(Array.from(document.querySelectorAll("#board .board-grid th[scope=row]")).map(th => Math.round(th.getBoundingClientRect().top))).size`, &lines))
+	if lines < 3 {
+		t.Errorf("the grid board of corners 1,2 2,1 takes %d lines", lines)
 	}
 }
 

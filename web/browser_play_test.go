@@ -142,7 +142,7 @@ func TestBrowserPlayToTheEnd(t *testing.T) {
 		chromedp.SetValue("#solve-position", "1,2 3,4"),
 		chromedp.Click("#play-start"),
 		waitText("#game-status", "Your move", new(string)),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll("#board .grid .coin.heads")).map(c => c.title)`, &gridHeads),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#board .board-grid .cell.heads")).map(c => c.title)`, &gridHeads),
 	)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@
 import { $, api, el, words } from "./api.js";
 import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
 import { Ticket, pageWords } from "./page.js";
+import { gridBoard, pinBoard, pinRulesets } from "./board.js";
 
 // solving ties the shown answer to the latest Solve (editing the form makes it stale).
 const solving = new Ticket();
@@ -259,6 +260,7 @@ async function hint() {
     return;
   }
   $("hint-text").textContent = `Winning move: ${best.move}`;
+  if (boardView) boardView.hint(best.to);
   const key = best.to.join(" ");
   const i = here.moves.findIndex((m) => m.move === best.move || m.to.join(" ") === key);
   if (i < 0) {
@@ -270,14 +272,27 @@ async function hint() {
   for (const c of document.querySelectorAll(`#board [data-move="${i}"]`)) c.classList.add("hinted");
 }
 
-// drawBoard shows the position: heaps as rows of counters (click a counter to leave that many in
-// its heap, when the ruleset has that move), coins as a strip, and always the ruleset's own drawing.
+// boardView is the board drawn by board.js (a grid or pins), for the hint to mark a move on; null
+// for the other boards.
+let boardView = null;
+
+// drawBoard shows the position: 2-D coins as a labelled grid and take-and-break heaps as rows of
+// pins (board.js: their cells and pins make moves), other heaps as rows of counters (click a
+// counter to leave that many in its heap, when the ruleset has that move), coins as a strip, and
+// the ruleset's own drawing in text (for the grid, the coins it shows).
 function drawBoard(st) {
   const board = $("board");
   board.replaceChildren();
+  boardView = null;
   $("game-position").textContent = st.text;
   const nums = st.position.map((s) => (/^\d+$/.test(s) ? Number(s) : NaN));
-  if (st.board === "heaps" && nums.every((v) => v <= 60)) {
+  const play = (m) => playerMove(m);
+  if (st.board === "grid" && (boardView = gridBoard(st, play))) {
+    board.append(boardView.el);
+    $("game-position").textContent = st.position.length ? `heads up: ${st.position.join(" ")}` : st.text;
+  } else if (st.board === "heaps" && pinRulesets.has(game.req.ruleset) && (boardView = pinBoard(st, play))) {
+    board.append(boardView.el);
+  } else if (st.board === "heaps" && nums.every((v) => v <= 60)) {
     nums.forEach((h, i) => {
       const row = el("div", { class: "heap" }, el("span", { class: "label", text: `heap ${i + 1}` }));
       for (let j = 0; j < h; j++) {
@@ -299,20 +314,6 @@ function drawBoard(st) {
     const strip = el("div", { class: "coins" });
     for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
     board.append(strip);
-  } else if (st.board === "grid") {
-    // Heads-up coins at x,y: a grid one larger than the farthest coin (x down the rows, y across
-    // the columns, as the text board draws it and tartan's --rows and --cols name them).
-    const pts = st.position.map((s) => s.split(",").map(Number));
-    const rows = Math.max(0, ...pts.map((p) => p[0])) + 2, cols = Math.max(0, ...pts.map((p) => p[1])) + 2;
-    if (rows <= 40 && cols <= 40 && pts.every((p) => p.length === 2 && p.every(Number.isInteger))) {
-      const heads = new Set(st.position);
-      const grid = el("div", { class: "grid" });
-      grid.style.gridTemplateColumns = `repeat(${cols}, 22px)`;
-      for (let x = 0; x < rows; x++) {
-        for (let y = 0; y < cols; y++) grid.append(el("span", { class: "coin small" + (heads.has(`${x},${y}`) ? " heads" : ""), title: `${x},${y}` }));
-      }
-      board.append(grid);
-    }
   }
 }
 

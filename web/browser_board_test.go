@@ -1,0 +1,300 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"grundy/query"
+	"grundy/rules"
+)
+
+// The boards of play (issue 23, "Complete: Boards"): grid games drawn as a labelled grid whose
+// cells make moves, take-and-break games as rows of pins, each reachable with the keyboard; a move
+// made on a board is the engine's move and leads where the engine says.
+
+// startGame opens a game of ruleset (flags as a link gives them) from pos in the play view, and
+// waits for the person's turn.
+func startGame(t *testing.T, ctx context.Context, url, ruleset, flags, pos string) {
+	t.Helper()
+	link := fmt.Sprintf("%s/#solve?ruleset=%s%s&pos=%s", url, ruleset, flags, strings.ReplaceAll(pos, " ", "+"))
+	run(t, ctx, chromedp.Navigate(link), chromedp.Reload(), chromedp.WaitVisible(`body[data-ready="true"]`),
+		waitText("#solve-outcome", "", new(string)), chromedp.Click("#play-start"), waitText("#game-status", "Your move", new(string)))
+}
+
+// waitMoved waits until the person's move and the engine's answer are shown (or the game ended),
+// and returns the history's first line and the position the page holds.
+func waitMoved(t *testing.T, ctx context.Context) (string, []string) {
+	t.Helper()
+	var first string
+	var pos []string
+	run(t, ctx, poll(`!game.busy && document.querySelectorAll("#history li").length >= 1 ? true : null`, nil),
+		chromedp.Text("#history li:first-child", &first), jsEval(`game.here.position`, &pos))
+	if msg := pageError(t, ctx); msg != "" {
+		t.Fatalf("the move failed: %s", msg)
+	}
+	return first, pos
+}
+
+func pageError(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	var msg string
+	run(t, ctx, jsEval(`document.getElementById("solve-error").textContent`, &msg))
+	return msg
+}
+
+// engineStep is the engine's answer to the person's move from pos, as the API computes it.
+func engineStep(t *testing.T, ruleset string, flags map[string]string, pos []string, move string) []string {
+	t.Helper()
+	st, err := query.Play(context.Background(), query.PlayRequest{Ruleset: ruleset, Flags: flags, Position: pos, Move: move}, query.Web(time.Minute))
+	if err != nil {
+		t.Fatalf("play %s %v %q: %v", ruleset, pos, move, err)
+	}
+	return st.Position
+}
+
+// libraryMove returns the text of the move of the ruleset from pos that leads to a position
+// satisfying ok (the first one the library lists), or fails.
+func libraryMove(t *testing.T, ruleset string, flags map[string]string, pos []string, ok func(to []string) bool) string {
+	t.Helper()
+	rs, err := rules.New(ruleset, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := rs.Parse(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m := range rs.Moves(p) {
+		if ok(rs.Args(m.To)) {
+			return m.Text
+		}
+	}
+	t.Fatalf("%s %v: no move of the library does it", ruleset, pos)
+	return ""
+}
+
+// turnsOver says whether the move from pos to to turns over exactly the coins.
+func turnsOver(pos []string, coins ...string) func(to []string) bool {
+	return func(to []string) bool {
+		var f []string
+		for _, c := range pos {
+			if !slices.Contains(to, c) {
+				f = append(f, c)
+			}
+		}
+		for _, c := range to {
+			if !slices.Contains(pos, c) {
+				f = append(f, c)
+			}
+		}
+		slices.Sort(f)
+		want := slices.Clone(coins)
+		slices.Sort(want)
+		return slices.Equal(f, want)
+	}
+}
+
+// A grid game is drawn as a grid labelled with its coordinates (Turning Corners from 0, a tartan
+// game of Turning Turtles rows from 1); clicking a heads-up coin and the opposite corner makes the
+// move that turns over that rectangle, and the arrow keys and Enter do the same.
+func TestBrowserGridBoard(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	pos := []string{"1,2", "2,3"}
+	startGame(t, ctx, url, "corners", "", strings.Join(pos, " "))
+	var cols, rowLabels []string
+	var cells int
+	run(t, ctx, jsEval(`Array.from(document.querySelectorAll("#board table.board-grid tr:first-child th")).slice(1).map(c => c.textContent)`, &cols),
+		jsEval(`Array.from(document.querySelectorAll("#board table.board-grid th[scope=row]")).map(c => c.textContent)`, &rowLabels),
+		jsEval(`document.querySelectorAll("#board .cell").length`, &cells))
+	if strings.Join(cols, " ") != "0 1 2 3 4" || strings.Join(rowLabels, " ") != "0 1 2 3" || cells != 20 {
+		t.Fatalf("corners 1,2 2,3: columns %v, rows %v, %d cells", cols, rowLabels, cells)
+	}
+	// The heads-up coin 2,3 and the corner 1,2: the rectangle 1,2 1,3 2,2 2,3.
+	run(t, ctx, chromedp.Click(`#board .cell[data-cell="2,3"]`), chromedp.Click(`#board .cell[data-cell="1,2"]`))
+	first, got := waitMoved(t, ctx)
+	move := libraryMove(t, "corners", nil, pos, turnsOver(pos, "1,2", "1,3", "2,2", "2,3"))
+	if first != "you: "+move {
+		t.Fatalf("after clicking 2,3 and 1,2 the history starts %q, want the move %q", first, move)
+	}
+	if want := engineStep(t, "corners", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+
+	// Tartan of Turning Turtles (rows, from 1) and Mock Turtles (columns, from 0): the labels start
+	// where the rulesets number their coins.
+	startGame(t, ctx, url, "tartan", "&rows=turtles&cols=mock-turtles", "1,2 3,3")
+	run(t, ctx, jsEval(`Array.from(document.querySelectorAll("#board table.board-grid tr:first-child th")).slice(1).map(c => c.textContent)`, &cols),
+		jsEval(`Array.from(document.querySelectorAll("#board table.board-grid th[scope=row]")).map(c => c.textContent)`, &rowLabels))
+	if strings.Join(cols, " ") != "0 1 2 3 4" || strings.Join(rowLabels, " ") != "1 2 3 4" {
+		t.Fatalf("tartan turtles × mock-turtles 1,2 3,3: columns %v, rows %v", cols, rowLabels)
+	}
+
+	// Keyboard only, Acrostic Twins 1,2 3,4: Tab onto the board, the arrows to 1,2, Enter, up to
+	// 0,2, Enter: the move turning over 0,2 and 1,2.
+	pos = []string{"1,2", "3,4"}
+	startGame(t, ctx, url, "acrostic", "", strings.Join(pos, " "))
+	var focused, pressed string
+	// The first stop on the board is its first cell; the board is one Tab stop.
+	var stops int
+	run(t, ctx, jsEval(`document.querySelectorAll('#board .cell[tabindex="0"]').length`, &stops))
+	if stops != 1 {
+		t.Fatalf("the grid has %d Tab stops, want 1", stops)
+	}
+	run(t, ctx, jsEval(`document.querySelector('#board .cell[tabindex="0"]').focus()`, nil),
+		chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight),
+		jsEval(`document.activeElement.dataset.cell`, &focused), chromedp.KeyEvent("\r"),
+		jsEval(`document.activeElement.getAttribute("aria-pressed")`, &pressed))
+	if focused != "1,2" || pressed != "true" {
+		t.Fatalf("arrows to %q, chosen %q", focused, pressed)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent("\r"))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "acrostic", nil, pos, turnsOver(pos, "0,2", "1,2"))
+	if first != "you: "+move {
+		t.Fatalf("with the keyboard the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "acrostic", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+
+	// A move can still be typed on a grid board: the position after it.
+	startGame(t, ctx, url, "acrostic", "", strings.Join(pos, " "))
+	run(t, ctx, edit("#move-text", "1,2 1,4"), chromedp.Click("#move-go"))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "acrostic", nil, pos, turnsOver(pos, "3,4", "1,4"))
+	if first != "you: "+move {
+		t.Fatalf("typed: the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "acrostic", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+}
+
+// leaves says whether a move from the heaps pos leaves the heap i as the parts (in any order; a
+// heap taken whole leaves 0) and the other heaps as they were.
+func leaves(pos []string, i int, parts ...string) func(to []string) bool {
+	return func(to []string) bool {
+		n := len(to) - len(pos) + 1
+		if n < 1 || !slices.Equal(to[:i], pos[:i]) || !slices.Equal(to[i+n:], pos[i+1:]) {
+			return false
+		}
+		got, want := slices.Clone(to[i:i+n]), slices.Clone(parts)
+		slices.Sort(got)
+		slices.Sort(want)
+		return slices.Equal(got, want)
+	}
+}
+
+// Kayles is drawn as rows of pins: a pin clicked twice is knocked out (the row splits into the
+// pins on either side), two adjacent pins clicked are knocked out together (Dawson's Kayles, where
+// only pairs go), the hint marks the pins of the engine's winning move, and a move can be typed.
+func TestBrowserPinsBoard(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	pos := []string{"4", "3"}
+	startGame(t, ctx, url, "kayles", "", "4 3")
+	var pins []int
+	run(t, ctx, jsEval(`Array.from(document.querySelectorAll("#board .pins")).map(r => r.querySelectorAll(".pin").length)`, &pins))
+	if !slices.Equal(pins, []int{4, 3}) {
+		t.Fatalf("kayles 4 3 drawn as rows of %v pins", pins)
+	}
+	// The second pin of heap 1: chosen, the row would split into 1 and 2; clicked again, knocked out.
+	var left, history string
+	sel := `#board .pin[data-heap="0"][data-pin="1"]`
+	run(t, ctx, chromedp.Click(sel), chromedp.Text(`#board .pins[data-heap="0"] .pins-left`, &left),
+		jsEval(`document.querySelectorAll("#history li").length + ""`, &history))
+	if left != "→ 1 and 2" || history != "0" {
+		t.Fatalf("one click on pin 2 of 4: %q shown, %s moves made", left, history)
+	}
+	run(t, ctx, chromedp.Click(sel))
+	first, got := waitMoved(t, ctx)
+	move := libraryMove(t, "kayles", nil, pos, leaves(pos, 0, "1", "2"))
+	if first != "you: "+move {
+		t.Fatalf("after knocking out pin 2 of heap 1 the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+
+	// Dawson's Kayles 5: pins 2 and 3 go together, leaving 1 and 2.
+	pos = []string{"5"}
+	startGame(t, ctx, url, "dawson-kayles", "", "5")
+	run(t, ctx, chromedp.Click(`#board .pin[data-pin="1"]`), jsEval(`document.querySelectorAll("#history li").length + ""`, &history))
+	if history != "0" {
+		t.Fatalf("one pin of Dawson's Kayles made a move")
+	}
+	run(t, ctx, chromedp.Click(`#board .pin[data-pin="2"]`))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "dawson-kayles", nil, pos, leaves(pos, 0, "1", "2"))
+	if first != "you: "+move {
+		t.Fatalf("after knocking out pins 2 and 3 of 5 the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "dawson-kayles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+
+	// The hint marks pins of the engine's winning move: knocking them out leaves what solve says.
+	pos = []string{"3", "5", "7"}
+	startGame(t, ctx, url, "kayles", "", "3 5 7")
+	var hinted [][2]int
+	run(t, ctx, chromedp.Click("#hint"), waitText("#hint-text", "Winning move", new(string)),
+		jsEval(`Array.from(document.querySelectorAll("#board .pin.hinted")).map(p => [+p.dataset.heap, +p.dataset.pin])`, &hinted))
+	want, err := librarySolve(context.Background(), "kayles", nil, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hinted) == 0 || len(want.WinningMoves) == 0 {
+		t.Fatalf("hinted pins %v, winning moves %v", hinted, want.WinningMoves)
+	}
+	heap, lo, hi := hinted[0][0], hinted[0][1], hinted[len(hinted)-1][1]
+	var h int
+	fmt.Sscan(pos[heap], &h)
+	var parts []string
+	for _, n := range []int{lo, h - hi - 1} {
+		if n > 0 {
+			parts = append(parts, fmt.Sprint(n))
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"0"}
+	}
+	if !leaves(pos, heap, parts...)(want.WinningMoves[0].To) || len(hinted) != hi-lo+1 {
+		t.Fatalf("hinted pins %v; the engine's winning move %q leads to %v", hinted, want.WinningMoves[0].Move, want.WinningMoves[0].To)
+	}
+
+	// Typed: take 2 from heap 3 leaving 5.
+	run(t, ctx, edit("#move-text", "3 5 5"), chromedp.Click("#move-go"))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "kayles", nil, pos, leaves(pos, 2, "5"))
+	if first != "you: "+move {
+		t.Fatalf("typed: the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+}
+
+// At phone width the boards stay inside the screen: a 32 × 32 grid and two rows of 60 pins
+// scroll inside their box.
+func TestBrowserNarrowBoards(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	run(t, ctx, chromedp.EmulateViewport(400, 800))
+	for _, c := range []struct{ ruleset, pos string }{{"corners", "1,2 30,30"}, {"kayles", "60 60"}} {
+		startGame(t, ctx, url, c.ruleset, "", c.pos)
+		var got string
+		var scrolls bool
+		run(t, ctx, jsEval(overflow, &got), jsEval(`(() => { const b = document.querySelector("#board .board-box"); return b.scrollWidth > b.clientWidth; })()`, &scrolls))
+		if !strings.HasPrefix(got, "[0,") && !strings.HasPrefix(got, "[-") {
+			t.Errorf("400 px, %s %s: wider than the window by [px, widest element] %s", c.ruleset, c.pos, got)
+		}
+		if !scrolls {
+			t.Errorf("400 px, %s %s: the board does not scroll in its box (is it drawn?)", c.ruleset, c.pos)
+		}
+	}
+}
