@@ -6,12 +6,25 @@
 // the JSON document the web API takes, named by its endpoint (package api), and its answer is the
 // document the command line prints with --json. Every function may be called from any thread.
 //
+//	int grundy_call(endpoint, body, len, timeout_ms, max_memory, seen, &doc, &doclen);
+//	                                        answers a request on the calling thread, as a call of its own
+//	                                        (the cheapest way); returns the status (200, 400, 404, 422, 500,
+//	                                        503) with the document in doc (free it with grundy_free);
+//	                                        seen >= 0: an interrupt stops it (see grundy_wakeup_fd)
+//	int grundy_wakeup_fd(void);             the write end of the library's wakeup pipe (-1 if none): a
+//	                                        signal handler writes a signal's number to it, one byte, as
+//	                                        CPython's does to the descriptor of signal.set_wakeup_fd; each
+//	                                        SIGINT counts as an interrupt and stops the calls running
+//	                                        with seen >= 0
+//	const uint64_t *grundy_interrupts(void);   the count of interrupts read from it, updated in place:
+//	                                        a caller reads it (seen) before it hands the pipe to its signal
+//	                                        handler, and a call given seen stops at once if the count moved
 //	uint64_t grundy_begin(void);            a new call (never 0): cancel, progress and values refer to it
-//	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, wait_ms, &doc, &doclen);
+//	int grundy_run(call, endpoint, body, len, timeout_ms, max_memory, keep_values, wait_ms, seen, &doc, &doclen);
 //	                                        starts answering the request and waits up to wait_ms (< 0:
-//	                                        to the end, computing on the calling thread); returns the status (200, 400, 422, 500, 503)
-//	                                        with the document in doc (free it with grundy_free), or 0
-//	                                        when the wait ran out first
+//	                                        to the end, computing on the calling thread, stopped by an
+//	                                        interrupt when seen >= 0); returns the status with the
+//	                                        document as grundy_call does, or 0 when the wait ran out first
 //	int grundy_wait(call, wait_ms, &doc, &doclen);  waits on, the same way
 //	void grundy_cancel(call);               stops the call's computation: a wait returns within 2 s
 //	void grundy_progress(call, &done, &total);
@@ -31,15 +44,19 @@ package main
 import "C"
 
 import (
+	"sync/atomic"
 	"time"
 	"unsafe"
 
 	"grundy/internal/clib"
 )
 
+// interrupts is the count of interrupts, in C's memory so that a caller may read it in place.
+var interrupts = (*atomic.Uint64)(C.calloc(1, 8))
+
 // lib is the table of calls of this process: a C caller holds calls by their ids, so the table
 // lives as long as the library.
-var lib = clib.New()
+var lib = clib.NewCounting(interrupts)
 
 func main() {}
 
@@ -48,6 +65,35 @@ func cDoc(b []byte, out **C.char, outLen *C.size_t) {
 	*out = (*C.char)(C.CBytes(b))
 	*outLen = C.size_t(len(b))
 }
+
+// options are a call's bounds as C gives them; seen < 0: not stopped by interrupts.
+func options(timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, seen C.int64_t) clib.Options {
+	o := clib.Options{MaxMemory: uint64(maxMemory), KeepValues: keepValues != 0, Interrupt: seen >= 0, Seen: uint64(seen)}
+	if timeoutMs > 0 {
+		o.Timeout = time.Duration(timeoutMs) * time.Millisecond
+	}
+	return o
+}
+
+//export grundy_call
+func grundy_call(endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, seen C.int64_t, doc **C.char, docLen *C.size_t) C.int {
+	// The body is read in place: the call is over when this returns.
+	b, status := lib.Call(C.GoString(endpoint), unsafe.Slice((*byte)(unsafe.Pointer(body)), int(bodyLen)), options(timeoutMs, maxMemory, 0, seen))
+	cDoc(b, doc, docLen)
+	return C.int(status)
+}
+
+//export grundy_wakeup_fd
+func grundy_wakeup_fd() C.int {
+	fd, err := lib.Wakeup()
+	if err != nil {
+		return -1
+	}
+	return C.int(fd)
+}
+
+//export grundy_interrupts
+func grundy_interrupts() *C.uint64_t { return (*C.uint64_t)(unsafe.Pointer(interrupts)) }
 
 //export grundy_begin
 func grundy_begin() C.uint64_t { return C.uint64_t(lib.Begin()) }
@@ -65,10 +111,10 @@ func grundy_progress(call C.uint64_t, done, total *C.int64_t) {
 }
 
 //export grundy_run
-func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, waitMs C.int64_t, doc **C.char, docLen *C.size_t) C.int {
-	o := clib.Options{MaxMemory: uint64(maxMemory), KeepValues: keepValues != 0}
-	if timeoutMs > 0 {
-		o.Timeout = time.Duration(timeoutMs) * time.Millisecond
+func grundy_run(call C.uint64_t, endpoint *C.char, body *C.char, bodyLen C.size_t, timeoutMs C.int64_t, maxMemory C.uint64_t, keepValues C.int, waitMs C.int64_t, seen C.int64_t, doc **C.char, docLen *C.size_t) C.int {
+	o := options(timeoutMs, maxMemory, keepValues, seen)
+	if waitMs >= 0 {
+		o.Interrupt = false // the caller waits in slices and cancels
 	}
 	name, req := C.GoString(endpoint), C.GoBytes(unsafe.Pointer(body), C.int(bodyLen))
 	if waitMs < 0 { // to the end: on this thread

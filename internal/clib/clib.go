@@ -38,6 +38,7 @@ type Library struct {
 	mu    sync.Mutex
 	next  uint64
 	calls map[uint64]*call
+	intr  *interrupts
 }
 
 // call is one call's context and what it leaves for the caller.
@@ -52,7 +53,14 @@ type call struct {
 }
 
 // New returns an empty table of calls.
-func New() *Library { return &Library{calls: map[uint64]*call{}} }
+func New() *Library { return NewCounting(new(atomic.Uint64)) }
+
+// NewCounting returns an empty table of calls that counts the interrupts it reads from its
+// wakeup pipe in count: memory a C caller may read without calling in (cmd/libgrundy allocates
+// it with C's allocator).
+func NewCounting(count *atomic.Uint64) *Library {
+	return &Library{calls: map[uint64]*call{}, intr: &interrupts{count: count, watching: map[uint64]context.CancelFunc{}}}
+}
 
 // Begin makes a new call and returns its id (never 0). End it with End.
 func (l *Library) Begin() uint64 {
@@ -111,6 +119,11 @@ type Options struct {
 	// KeepValues keeps the values of a sequence's answer (seq, octal) out of its document, for
 	// Values and CopyValues.
 	KeepValues bool
+	// Interrupt lets an interrupt (Interrupts) cancel the call's computation, as Cancel would:
+	// one read from the wakeup pipe while it runs, or one counted after Seen, the count that the
+	// caller read before it handed the pipe to its signal handler.
+	Interrupt bool
+	Seen      uint64
 }
 
 // Limits returns the limits a call of the endpoint called name with o runs under: query.CLI()
@@ -143,6 +156,18 @@ func (l *Library) Run(id uint64, name string, body []byte, o Options) (doc []byt
 	return doc, status
 }
 
+// Call answers body, a request of the endpoint called name, on the calling goroutine as a call
+// of its own that no id names and that keeps no values: Begin, Run and End in one, without the
+// table of calls. It returns the answer document and 200, or the error document and its status.
+// body is read only while Call runs. With o.Interrupt, an interrupt stops it as Cancel would.
+func (l *Library) Call(name string, body []byte, o Options) (doc []byte, status int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &call{ctx: ctx, cancel: cancel}
+	o.KeepValues = false
+	return answered(l.answer(c, name, body, o), o.Timeout)
+}
+
 // result is a computation's answer, or its error.
 type result struct {
 	b   []byte
@@ -151,7 +176,8 @@ type result struct {
 
 // Start starts answering body, a request of the endpoint called name, as call id; Wait gives the
 // answer. A call answers one request at a time: Start while one runs (not yet waited for to its
-// end) does nothing. The values kept are the last request's.
+// end) does nothing. The values kept are the last request's. body must not change until Wait
+// has the answer.
 func (l *Library) Start(id uint64, name string, body []byte, o Options) {
 	l.start(id, name, body, o, false)
 }
@@ -170,42 +196,56 @@ func (l *Library) start(id uint64, name string, body []byte, o Options, here boo
 	}
 	c.out, c.timeout = out, o.Timeout
 	c.mu.Unlock()
+	if here {
+		out <- l.answer(c, name, body, o)
+	} else {
+		go func() { out <- l.answer(c, name, body, o) }()
+	}
+}
+
+// answer computes the answer of body, a request of the endpoint called name, under c's context
+// and o's bounds: the request decoded, answered under Limits, encoded. A panic is an internal
+// error, not a crash.
+func (l *Library) answer(c *call, name string, body []byte, o Options) (r result) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = result{nil, fmt.Errorf("panic: %v\n%s", p, debug.Stack())}
+		}
+	}()
+	if o.Interrupt {
+		defer l.intr.watch(c.cancel, o.Seen)()
+	}
 	req, e := api.Decode(name, body)
 	if e != nil {
-		out <- result{err: e}
-		return
+		return result{err: e}
 	}
 	lim := Limits(name, o)
 	opts := query.Options{Progress: func(d, t int64) { c.done.Store(d); c.total.Store(t) }}
-	compute := func() {
-		var r result
-		defer func() {
-			if p := recover(); p != nil {
-				r = result{nil, fmt.Errorf("panic: %v\n%s", p, debug.Stack())}
-			}
-			out <- r
-		}()
-		var v any
-		b := worker.Bounds{Timeout: o.Timeout, MaxMemory: o.MaxMemory, Slack: 100 * time.Millisecond, Grace: Grace}
-		err, cause := worker.Bound(c.ctx, b, func(ctx context.Context) error {
-			var err error
-			v, err = req.Answer(ctx, lim, opts)
-			return err
-		}, nil)
-		if err != nil {
-			r.err = boundError(err, cause, b)
-			return
-		}
-		if o.KeepValues {
-			v = c.keep(v)
-		}
-		r.b, r.err = api.Encode(v)
+	var v any
+	b := worker.Bounds{Timeout: o.Timeout, MaxMemory: o.MaxMemory, Slack: 100 * time.Millisecond, Grace: Grace}
+	err, cause := worker.Bound(c.ctx, b, func(ctx context.Context) error {
+		var err error
+		v, err = req.Answer(ctx, lim, opts)
+		return err
+	}, nil)
+	if err != nil {
+		return result{err: boundError(err, cause, b)}
 	}
-	if here {
-		compute()
-	} else {
-		go compute()
+	if o.KeepValues {
+		v = c.keep(v)
 	}
+	r.b, r.err = api.Encode(v)
+	return r
+}
+
+// answered is r as a document and its status: the answer and 200, or the error document
+// (api.ErrorDoc; timeout is the call's, for the message of a timeout).
+func answered(r result, timeout time.Duration) ([]byte, int) {
+	if r.err != nil {
+		e := api.FromError(r.err, timeout)
+		return e.JSON(), e.Status
+	}
+	return r.b, 200
 }
 
 // Wait waits up to d (d < 0: until the end) for the answer of the request Start started on call
@@ -249,11 +289,8 @@ func (l *Library) Wait(id uint64, d time.Duration) (doc []byte, status int, done
 	c.mu.Lock()
 	c.out = nil // answered: the call may take another request
 	c.mu.Unlock()
-	if r.err != nil {
-		e := api.FromError(r.err, timeout)
-		return e.JSON(), e.Status, true
-	}
-	return r.b, 200, true
+	doc, status = answered(r, timeout)
+	return doc, status, true
 }
 
 // boundError is the error of a computation that worker.Bound stopped, as the command line

@@ -1,12 +1,22 @@
 """The shared library and the call machinery: requests as JSON documents, errors as exceptions,
-cancellation on KeyboardInterrupt, progress with tqdm."""
+cancellation on KeyboardInterrupt, progress with tqdm.
+
+A call computes on the calling thread, in one call into the library (the cheapest way). On the main
+thread, where Python raises KeyboardInterrupt, the library's wakeup pipe is the descriptor of
+signal.set_wakeup_fd while the call runs: CPython's C signal handler writes the signal's number to it
+(for Ctrl-C, and for _thread.interrupt_main) even while this thread is inside the library, and the
+library then cancels the computation; KeyboardInterrupt is raised as the call returns. A request that
+may run long and wants a progress bar or callback (seq, octal, guess) instead computes on a thread of
+the library while the main thread waits in slices of 100 ms, moving the bar between two slices."""
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import json
 import os
 import pathlib
+import signal
 import threading
 import time
 from typing import Any, Optional
@@ -24,16 +34,22 @@ def _load() -> ctypes.CDLL:
         lib = ctypes.CDLL(str(_PATH))
     except OSError as e:
         raise ImportError(f"grundy: cannot load the shared library {_PATH}: {e} (pip install ./python builds it)") from e
+    out = [ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_size)]
+    lib.grundy_call.restype = ctypes.c_int
+    lib.grundy_call.argtypes = [_cstr, ctypes.c_void_p, _size, _i64, _u64, _i64] + out
+    lib.grundy_wakeup_fd.restype = ctypes.c_int
+    lib.grundy_wakeup_fd.argtypes = []
+    lib.grundy_interrupts.restype = ctypes.c_void_p
+    lib.grundy_interrupts.argtypes = []
     lib.grundy_begin.restype = _u64
     lib.grundy_begin.argtypes = []
     lib.grundy_cancel.argtypes = [_u64]
     lib.grundy_end.argtypes = [_u64]
     lib.grundy_progress.argtypes = [_u64, ctypes.POINTER(_i64), ctypes.POINTER(_i64)]
     lib.grundy_run.restype = ctypes.c_int
-    lib.grundy_run.argtypes = [_u64, _cstr, ctypes.c_void_p, _size, _i64, _u64, ctypes.c_int, _i64,
-                               ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_size)]
+    lib.grundy_run.argtypes = [_u64, _cstr, ctypes.c_void_p, _size, _i64, _u64, ctypes.c_int, _i64, _i64] + out
     lib.grundy_wait.restype = ctypes.c_int
-    lib.grundy_wait.argtypes = [_u64, _i64, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_size)]
+    lib.grundy_wait.argtypes = [_u64, _i64] + out
     lib.grundy_values.restype = ctypes.c_int
     lib.grundy_values.argtypes = [_u64, ctypes.POINTER(_size), ctypes.POINTER(_u64)]
     lib.grundy_copy_values.restype = ctypes.c_int
@@ -46,11 +62,80 @@ def _load() -> ctypes.CDLL:
 
 
 LIB = _load()
+_CALL, _RUN, _FREE = LIB.grundy_call, LIB.grundy_run, LIB.grundy_free
 
-# The main thread waits for an answer in slices of this many milliseconds, so that Ctrl-C
-# (KeyboardInterrupt, raised only in the main thread and only between two calls into C) can cancel
-# the computation, and a progress bar can move. Other threads wait to the end in one call.
+# The main thread waits for an answer in slices of this many milliseconds when it shows progress
+# (between two slices the bar moves, and Ctrl-C, raised only between two calls into C, cancels).
 _SLICE_MS = 100
+
+# The endpoints whose computations report progress, and the largest "to" of a sequence that is
+# computed without a progress bar unless a callback asks for one.
+_PROGRESSING = frozenset(("seq", "octal", "guess"))
+_SHORT_TO = 1 << 16
+
+_MAIN = threading.main_thread().ident
+_ident = _thread.get_ident
+
+# The library's wakeup pipe (-1: none, on systems without signals) and its count of interrupts.
+_WAKE = LIB.grundy_wakeup_fd()
+_SEEN = ctypes.c_uint64.from_address(LIB.grundy_interrupts())
+_set_wakeup_fd = signal.set_wakeup_fd
+
+# Go's runtime does not survive fork: a child forked after the library was loaded has none of its
+# threads. Such a child is told so at its first call instead of hanging.
+_forked = False
+
+
+def _mark_forked() -> None:
+    global _forked
+    _forked = True
+
+
+os.register_at_fork(after_in_child=_mark_forked)
+
+
+def _usable() -> None:
+    """Raises GrundyError in a process forked from one that had loaded the library."""
+    if _forked:
+        raise GrundyError("grundy cannot run in a process forked after grundy was imported (fork copies "
+                          "none of the Go runtime's threads): start worker processes with the 'spawn' "
+                          "method (multiprocessing.get_context('spawn'), ProcessPoolExecutor(mp_context=...)) "
+                          "or import grundy only in the workers", status=500)
+
+
+def _interruptible() -> Optional[int]:
+    """On the main thread: hands the library's wakeup pipe to Python's signal handler and returns
+    the count of interrupts before it (the caller gives the pipe back with _set_wakeup_fd(-1)), or
+    None when this cannot be done (no pipe; another wakeup descriptor set, by asyncio for one,
+    which is left in place)."""
+    if _WAKE < 0:
+        return None
+    seen = _SEEN.value
+    try:
+        old = _set_wakeup_fd(_WAKE, warn_on_full_buffer=False)
+    except ValueError:  # not the main interpreter
+        return None
+    if old != -1 and old != _WAKE:
+        _set_wakeup_fd(old)
+        return None
+    return seen
+
+
+def _slices(endpoint: str, request: dict, progress: Any) -> bool:
+    """Whether a call on the main thread waits in slices (for a progress bar or callback) rather
+    than computing on the calling thread: a callback asks for it; a long request of an endpoint that
+    reports progress gets a bar unless progress=False."""
+    if progress is False:
+        return False
+    if callable(progress):
+        return True
+    if endpoint not in _PROGRESSING or endpoint == "guess":
+        return endpoint == "guess"
+    to = request.get("to")
+    try:
+        return to is None or int(to, 0) > _SHORT_TO
+    except (TypeError, ValueError):
+        return True
 
 
 def take_message(p: ctypes.c_void_p) -> str:
@@ -92,6 +177,7 @@ class Call:
     """One call of the library: begin, run (once), read kept values, end."""
 
     def __init__(self) -> None:
+        _usable()
         self.id = LIB.grundy_begin()
 
     def close(self) -> None:
@@ -117,19 +203,25 @@ class Call:
             keep_values: bool = False, progress: Any = None) -> dict:
         """Answers request (a dict, the web API's JSON) of endpoint; raises the error's exception."""
         body = json.dumps(request).encode()
+        args = (self.id, endpoint.encode(), body, len(body), _ms(timeout), _bytes(max_memory), int(keep_values))
         doc, n = ctypes.c_void_p(), _size()
-        main = threading.current_thread() is threading.main_thread()
-        status = LIB.grundy_run(self.id, endpoint.encode(), body, len(body), _ms(timeout), _bytes(max_memory),
-                                int(keep_values), _SLICE_MS if main else -1, ctypes.byref(doc), ctypes.byref(n))
-        if status == 0:
-            status = self._wait(doc, n, progress)
         try:
-            out = json.loads(ctypes.string_at(doc, n.value))
+            if _ident() != _MAIN:
+                status = _RUN(*args, -1, -1, ctypes.byref(doc), ctypes.byref(n))
+            elif not _slices(endpoint, request, progress) and (seen := _interruptible()) is not None:
+                try:
+                    status = _RUN(*args, -1, seen, ctypes.byref(doc), ctypes.byref(n))
+                finally:
+                    _set_wakeup_fd(-1)
+            else:
+                status = _RUN(*args, _SLICE_MS, -1, ctypes.byref(doc), ctypes.byref(n))
+                if status == 0:
+                    status = self._wait(doc, n, progress)
+            data = ctypes.string_at(doc, n.value)
         finally:
-            LIB.grundy_free(doc)
-        if status != 200:
-            raise _error(status, out)
-        return out
+            if doc:
+                _FREE(doc)
+        return _answer(status, data)
 
     def _wait(self, doc: ctypes.c_void_p, n: ctypes.c_size_t, progress: Any) -> int:
         """Waits in slices for the answer of the running request; on KeyboardInterrupt cancels it,
@@ -145,8 +237,7 @@ class Call:
         except KeyboardInterrupt:
             self.cancel()
             if status == 0:
-                status = LIB.grundy_wait(self.id, -1, ctypes.byref(doc), ctypes.byref(n))
-            LIB.grundy_free(doc)
+                LIB.grundy_wait(self.id, -1, ctypes.byref(doc), ctypes.byref(n))
             raise
         finally:
             if bar is not None:
@@ -195,12 +286,42 @@ def _tick(bar, dt: tuple[int, int], progress: Any):
     return bar
 
 
+def _answer(status: int, data: bytes) -> dict:
+    """The answer document data, or its error raised."""
+    out = json.loads(data)
+    if status != 200:
+        raise _error(status, out)
+    return out
+
+
 def call(endpoint: str, request: dict, *, timeout: Optional[float] = None, max_memory: Optional[int] = None,
          progress: Any = None) -> dict:
     """Answers a request of the web API's JSON by its endpoint ("solve", "seq", "octal", "misere",
     "nim", "basis", "count", "script", "play", "guess", "graph", "rules") and returns the answer
     document, as `grundy … --json` prints it. Errors raise InputError, LimitError, CancelledError
     or InternalError. timeout (seconds) and max_memory (MiB) are the command line's --timeout and
-    --max-memory."""
-    with Call() as c:
-        return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
+    --max-memory. progress is as for grundy.octal (seq, octal and guess report progress)."""
+    _usable()
+    if _ident() == _MAIN and _slices(endpoint, request, progress):
+        with Call() as c:
+            return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
+    body = json.dumps(request).encode()
+    args = (endpoint.encode(), body, len(body), _ms(timeout), _bytes(max_memory))
+    doc, n = ctypes.c_void_p(), _size()
+    try:
+        if _ident() != _MAIN:
+            status = _CALL(*args, -1, ctypes.byref(doc), ctypes.byref(n))
+        else:
+            seen = _interruptible()
+            if seen is None:  # no pipe of ours for the signal handler: slices, which can cancel
+                with Call() as c:
+                    return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
+            try:
+                status = _CALL(*args, seen, ctypes.byref(doc), ctypes.byref(n))
+            finally:
+                _set_wakeup_fd(-1)
+        data = ctypes.string_at(doc, n.value)
+    finally:
+        if doc:
+            _FREE(doc)
+    return _answer(status, data)

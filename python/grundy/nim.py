@@ -9,7 +9,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from . import _args
-from ._lib import LIB, call, take_message
+from ._lib import LIB, _usable, call, take_message
 from .answers import NimTable
 from .errors import InputError
 
@@ -67,6 +67,7 @@ def mul(a: IntOrArray, b: IntOrArray, *, out: Optional[np.ndarray] = None, wide:
 
 
 def _mul(x: np.ndarray, y: np.ndarray, out: np.ndarray) -> np.ndarray:
+    _usable()
     n = x.size
     if n == 0:
         return out

@@ -4,6 +4,7 @@ games on graphs, and the answers in a notebook."""
 import _thread
 import os
 import signal
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -36,28 +37,117 @@ def python_handles_sigint():
     signal.signal(signal.SIGINT, old)
 
 
-@pytest.mark.parametrize("how", ["sigint", "sigint, progress shown", "interrupt_main"])
+@pytest.mark.parametrize("how", ["sigint", "sigint, progress shown", "interrupt_main", "sigint, call",
+                                 "interrupt_main, call", "sigint, another wakeup fd"])
 def test_interrupt_cancels_within_a_second(how, python_handles_sigint):
     # Ctrl-C in the main thread is KeyboardInterrupt: the computation in Go stops, the call
-    # returns within a second, and the library goes on answering.
+    # returns within a second, and the library goes on answering. Without progress the request
+    # computes on this thread (grundy.octal through a call of the table, grundy.call in one call)
+    # and the library hears of the signal through its wakeup pipe; with progress, or when another
+    # wakeup descriptor is set (asyncio's), the main thread waits in slices and cancels.
     progress = (lambda d, t: None) if "progress" in how else False
-    if how == "interrupt_main":
+    other = None
+    if "another" in how:
+        other = socket.socketpair()
+        for s in other:
+            s.setblocking(False)
+        signal.set_wakeup_fd(other[1].fileno())
+    if how.startswith("interrupt_main"):
         timer = threading.Timer(0.5, _thread.interrupt_main)
         timer.start()
     else:
         timer = sigint_after(0.5)
     start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if how.endswith("call"):
+                grundy.call("octal", {"code": "0.6", "to": str(10**8)}, progress=False)
+            else:
+                grundy.octal("0.6", to=10**8, progress=progress)
+        late = time.monotonic() - start - 0.5
+        timer.join()
+        assert late < 1, f"returned {late:.2f} s after the interrupt"
+        assert grundy.solve("nim", [1, 2]).value == 3
+        assert grundy.octal("0.6", to=100).computed_to == 100
+        # Python's own handling of Ctrl-C is untouched, and so is the wakeup descriptor.
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(2)
+    finally:
+        fd = signal.set_wakeup_fd(-1)
+    if other is None:
+        assert fd == -1
+    else:
+        assert fd == other[1].fileno() and other[0].recv(64) == bytes([signal.SIGINT]) * 2
+        for s in other:
+            s.close()
+
+
+def test_signals_during_short_calls(python_handles_sigint):
+    # Signals that arrive while the main thread makes many short calls: another signal's Python
+    # handler runs and no answer is cancelled or wrong; Ctrl-C raises KeyboardInterrupt within
+    # the loop, and the library goes on answering.
+    got = []
+    old = signal.signal(signal.SIGUSR1, lambda *_: got.append(1))
+    stop = threading.Event()
+
+    def send():
+        while not stop.wait(0.001):
+            os.kill(os.getpid(), signal.SIGUSR1)
+
+    t = threading.Thread(target=send)
+    t.start()
+    try:
+        for k in range(3000):
+            assert grundy.solve("nim", [k, 5]).value == k ^ 5
+    finally:
+        stop.set()
+        t.join()
+        signal.signal(signal.SIGUSR1, old)
+    assert len(got) > 10
+    timer = sigint_after(0.3)
+    start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        grundy.octal("0.6", to=10**8, progress=progress)
-    late = time.monotonic() - start - 0.5
+        for k in range(10**7):
+            grundy.solve("nim", [k, 5])
     timer.join()
-    assert late < 1, f"returned {late:.2f} s after the interrupt"
-    assert grundy.solve("nim", [1, 2]).value == 3
-    assert grundy.octal("0.6", to=100).computed_to == 100
-    # Python's own handling of Ctrl-C is untouched.
-    with pytest.raises(KeyboardInterrupt):
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(2)
+    assert time.monotonic() - start < 1.3
+    assert grundy.solve("kayles", [3, 5, 7], misere=True).outcome == "N"
+    assert signal.set_wakeup_fd(-1) == -1
+
+
+def test_fork_is_a_clear_error():
+    # Go's runtime does not survive fork: a child forked after the import is told so, at its
+    # first call, instead of hanging; the parent goes on answering.
+    assert grundy.solve("nim", [1]).value == 1
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report what each call did, and leave without cleaning up
+        os.close(r)
+        out = []
+        for f in (lambda: grundy.solve("nim", [1]), lambda: grundy.octal("0.6", to=10),
+                  lambda: grundy.nim.mul(2, 3)):
+            try:
+                f()
+                out.append("answered")
+            except grundy.GrundyError as e:
+                out.append(str(e))
+            except BaseException as e:  # noqa: BLE001 (told to the parent)
+                out.append(f"{type(e).__name__}: {e}")
+        os.write(w, "\n".join(out).encode())
+        os._exit(0)
+    os.close(w)
+    deadline = time.monotonic() + 20
+    while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if done[0] == 0:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child hung")
+    with os.fdopen(r) as f:
+        lines = f.read().split("\n")
+    assert len(lines) == 3 and all("forked" in m and "spawn" in m for m in lines), lines
+    assert grundy.solve("nim", [2, 3]).value == 1
 
 
 def test_timeout():
