@@ -3,7 +3,21 @@ package query
 import (
 	"time"
 
+	"grundy/rules"
 	"grundy/script"
+)
+
+// The fixed limits of the engine, the same on every face (command line, server, static site):
+// no flag or setting changes them. The server serves them in GET /api/info beside its own
+// limits (max_misere_heap, max_octal_heap), the page shows each beside its box, and the errors
+// over them state them.
+const (
+	// MaxMisereHeap is the largest "max_heap" (--max-heap) of a misère quotient.
+	MaxMisereHeap = 255
+	// MaxOctalHeap is the largest heap of Grundy's game, and of a take-and-break code whose
+	// period is not proved, that solve and play take ("octal_heap"): at least [Web]'s MaxSeq, so
+	// that the page solves any heap its sequences reach.
+	MaxOctalHeap = rules.OctalMaxTable
 )
 
 // Limits are the budgets in force for one call. The command line and the web server call the
@@ -73,12 +87,14 @@ func CLI() Limits {
 }
 
 // Web returns the web server's limits for a request whose time budget is budget: the tighter
-// budgets of a shared server. The server overrides MaxArgs, MaxSeq and MaxScriptBytes with its
-// own configuration.
+// budgets of a shared server. They are the one statement of the server's defaults
+// (web.DefaultLimits reads MaxArgs, MaxSeq, MaxScriptSeq, MaxScriptBytes and MaxTable from
+// here), which a server may override with its own configuration.
 func Web(budget time.Duration) Limits {
 	return Limits{
 		MaxArgs:         64,
 		MaxSeq:          100_000,
+		MaxTable:        512,
 		MaxScriptSeq:    10_000,
 		MaxScriptBytes:  16 << 10,
 		ScriptSteps:     20_000_000,

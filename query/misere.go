@@ -74,9 +74,6 @@ func Misere(ctx context.Context, r MisereRequest, lim Limits) (*MisereAnswer, er
 	return misereOf(ctx, g, title, r, lim)
 }
 
-// MaxMisereHeap is the largest "max_heap" (--max-heap) of a misère quotient.
-const MaxMisereHeap = 255
-
 // misereOf computes the quotient of g for r.
 func misereOf(ctx context.Context, g misere.Game, name string, r MisereRequest, lim Limits) (*MisereAnswer, error) {
 	opt := misere.Options{MaxHeap: 20}

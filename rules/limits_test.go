@@ -78,8 +78,8 @@ func TestRefusalsForSizeAreTyped(t *testing.T) {
 			_, err := solve(ctx, "prime-take", nil, []string{fmt.Sprint(primeTakeMax + 1)})
 			return err
 		}},
-		{"octal_heap", octalMaxTable, func() error {
-			_, err := solve(ctx, "grundy-game", nil, []string{"100000"})
+		{"octal_heap", OctalMaxTable, func() error {
+			_, err := solve(ctx, "grundy-game", nil, []string{fmt.Sprint(OctalMaxTable + 1)})
 			return err
 		}},
 		{"search_mib", SearchBytes >> 20, func() error {

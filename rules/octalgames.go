@@ -20,10 +20,13 @@ import (
 
 // Limits of the octal rulesets.
 const (
-	// octalMaxTable is the largest heap the rulesets table for a code whose period is not proved
-	// (Grundy's game, or a code whose proof lies further): heaps beyond are refused.
-	octalMaxTable = 1 << 16
-	// octalMaxTable3 is octalMaxTable for codes that split a heap in three (hexadecimal codes
+	// OctalMaxTable is the largest heap the rulesets table for a code whose period is not proved
+	// (Grundy's game, or a code whose proof lies further): heaps beyond are refused. It is at
+	// least the sequences a server computes (query.Web's MaxSeq), so that a position of heaps a
+	// sequence has reached can be solved (`grundy seq grundy-game --to 131072 --summary`: 0.4 s and
+	// 20 MiB on a 2-core AMD EPYC, 2026-11-27).
+	OctalMaxTable = 1 << 17
+	// octalMaxTable3 is OctalMaxTable for codes that split a heap in three (hexadecimal codes
 	// with an 8 bit), whose table costs about n³ steps (8192 heaps: about 2 s).
 	octalMaxTable3 = 1 << 13
 	// octalProofTable is how far the table is first taken, looking for a proof of the period.
@@ -53,9 +56,9 @@ type octalTable struct {
 }
 
 func octalInfo(name string, code octal.Code, summary string) Info {
-	limits := fmt.Sprintf("any heap up to 2^63-1 once the octal periodicity theorem proves the period (the table is taken up to %d heaps looking for the proof, %d for codes that split a heap in three); otherwise heaps up to the table's end (over it: the limit octal_heap). Winning moves: every one for heaps within the table or its proved period (one split per class of values beyond the table; three-heap splits within the table only); %d splits are examined at most", octalMaxTable, octalMaxTable3, octalBudget)
+	limits := fmt.Sprintf("any heap up to 2^63-1 once the octal periodicity theorem proves the period (the table is taken up to %d heaps looking for the proof, %d for codes that split a heap in three); otherwise heaps up to the table's end (over it: the limit octal_heap). Winning moves: every one for heaps within the table or its proved period (one split per class of values beyond the table; three-heap splits within the table only); %d splits are examined at most", OctalMaxTable, octalMaxTable3, octalBudget)
 	if code.IsGrundysGame() {
-		limits = fmt.Sprintf("heaps up to %d (no periodicity theorem applies to Grundy's game, so only the table answers; over it: the limit octal_heap). Winning moves: every one, %d splits examined at most", octalMaxTable, octalBudget)
+		limits = fmt.Sprintf("heaps up to %d (no periodicity theorem applies to Grundy's game, so only the table answers; over it: the limit octal_heap). Winning moves: every one, %d splits examined at most", OctalMaxTable, octalBudget)
 	}
 	info := Info{
 		Name:       name,
@@ -153,7 +156,7 @@ func (o octalGame) table(ctx context.Context, n uint64) (*octal.Result, error) {
 	if covered(o.tab.res) {
 		return o.tab.res, nil
 	}
-	limit := uint64(octalMaxTable)
+	limit := uint64(OctalMaxTable)
 	if o.code.MaxHeaps() == 3 {
 		limit = octalMaxTable3
 	}

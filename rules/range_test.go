@@ -142,7 +142,7 @@ func rangeCases() []rangeCase {
 		{name: "dawson-kayles", args: decimal, hi: 1<<63 - 1},
 		{name: "octal", flags: map[string]string{"code": "0.137"}, args: decimal, hi: 1<<63 - 1},
 		{name: "octal", flags: map[string]string{"code": "4.7"}, args: decimal, hi: 1<<63 - 1},
-		{name: "grundy-game", args: decimal, hi: octalMaxTable, max: 3},
+		{name: "grundy-game", args: decimal, hi: OctalMaxTable, max: 3},
 		{name: "octal", flags: map[string]string{"code": "x0.8"}, args: decimal, hi: 2000, max: 3},
 	}
 	for _, k := range []string{"1", "2", "3", "1048576"} {

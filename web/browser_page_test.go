@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"grundy/query"
 )
 
 // The page's honesty in every state (issue 23, "Wrong or stale on screen"): each test loads the
@@ -281,7 +283,7 @@ func TestBrowserLimits(t *testing.T) {
 	if !strings.HasPrefix(outcome, "P") {
 		t.Errorf("0.75: 1 2 5 5 7 60 decided %q", outcome)
 	}
-	if !strings.Contains(limits, "65536") {
+	if !strings.Contains(limits, fmt.Sprint(query.MaxOctalHeap)) {
 		t.Errorf("grundy-game's limits beside the position: %q", limits)
 	}
 }

@@ -38,6 +38,10 @@ type Limits struct {
 	// MaxMisereHeap is the largest "max_heap" of /api/misere, query.MaxMisereHeap, served for the
 	// page (set by the server; ignored on input).
 	MaxMisereHeap int `json:"max_misere_heap"`
+	// MaxOctalHeap is the largest heap of Grundy's game (and of a code whose period is not
+	// proved) that /api/solve and /api/play take, query.MaxOctalHeap, served for the page (set by
+	// the server; ignored on input).
+	MaxOctalHeap int `json:"max_octal_heap"`
 	// Budget is the time one request may compute. A heavy request's budget starts once it has a
 	// heavy-job slot; it may first wait as long again for one (see MaxQueue).
 	Budget time.Duration `json:"-"`
@@ -65,16 +69,19 @@ type Limits struct {
 
 // DefaultLimits returns the limits `grundy serve` uses: generous for a person at a browser, small
 // enough that a few dozen simultaneous worst-case requests fit in memory. Heavy jobs may use every
-// processor but one, which stays free for light requests and the page (see the load test).
+// processor but one, which stays free for light requests and the page (see the load test). The
+// limits of the work itself (sequences, tables, arguments, scripts) are query.Web's.
 func DefaultLimits() Limits {
+	const budget = 10 * time.Second
+	q := query.Web(budget)
 	return Limits{
 		MaxBodyBytes:   64 << 10,
-		MaxSeq:         100_000,
-		MaxTable:       512,
-		MaxArgs:        64,
-		MaxScriptBytes: 16 << 10,
-		MaxScriptTo:    10_000,
-		Budget:         10 * time.Second,
+		MaxSeq:         int(q.MaxSeq),
+		MaxTable:       q.MaxTable,
+		MaxArgs:        q.MaxArgs,
+		MaxScriptBytes: q.MaxScriptBytes,
+		MaxScriptTo:    int(q.MaxScriptSeq),
+		Budget:         budget,
 		MaxHeavy:       max(1, runtime.GOMAXPROCS(0)-1),
 		MaxQueue:       32,
 		MemoryMiB:      512,
@@ -104,6 +111,7 @@ func (l Limits) withDefaults() Limits {
 		l.MaxScriptTo = d.MaxScriptTo
 	}
 	l.MaxMisereHeap = query.MaxMisereHeap
+	l.MaxOctalHeap = query.MaxOctalHeap
 	if l.Budget <= 0 {
 		l.Budget = d.Budget
 	}

@@ -71,7 +71,8 @@ async function start() {
     state.features = new Set(state.info.features || []);
     limits = state.info.limits;
     const jobs = limits.max_heavy === 1 ? "1 heavy job" : `${limits.max_heavy} heavy jobs`;
-    $("limits").textContent = `limits per request: sequences N ≤ ${limits.max_seq}, scripts N ≤ ${limits.max_script_to}, misère quotients N ≤ ${limits.max_misere_heap}, table ≤ ${limits.max_table}, ${limits.max_args} arguments, ${limits.budget_ms / 1000} s; ${jobs} at once`;
+    const octal = limits.max_octal_heap ? `, Grundy's game heaps ≤ ${limits.max_octal_heap}` : "";
+    $("limits").textContent = `limits per request: sequences N ≤ ${limits.max_seq}${octal}, scripts N ≤ ${limits.max_script_to}, misère quotients N ≤ ${limits.max_misere_heap}, table ≤ ${limits.max_table}, ${limits.max_args} arguments, ${limits.budget_ms / 1000} s; ${jobs} at once`;
     showLimit("seq-to-limit", limits.max_seq);
     showLimit("script-to-limit", limits.max_script_to);
     showLimit("misere-max-limit", limits.max_misere_heap);
