@@ -42,7 +42,7 @@ func Outcomes(name string, k, n int, isP []bool, theorems map[string]string) (*R
 			rule += fmt.Sprintf(" (Moore's Nim_%d rule)", m-1)
 		}
 		if bad < 0 {
-			f := Finding{Kind: "bit-count", Key: key, Rule: rule, Status: Conjecture, CheckedTo: n}
+			f := Finding{Kind: "bit-count", Key: key, Rule: rule, Status: Conjecture, CheckedTo: n, CheckedBy: CheckedValues}
 			if th, ok := theorems[key]; ok {
 				f.Status, f.Proof = Proved, th
 			}

@@ -17,6 +17,13 @@ const (
 	Conjecture Status = "conjecture"
 )
 
+// What a finding was checked against (Finding.CheckedBy).
+const (
+	CheckedValues = "values"
+	CheckedEngine = "engine"
+	CheckedTheory = "theory"
+)
+
 // Finding is one rule recognised in the values.
 type Finding struct {
 	// Kind is "period", "arithmetic-period", "closed-form", "identity", "sum", "product",
@@ -30,9 +37,14 @@ type Finding struct {
 	// Proof names the theorem and the finite check that proves the rule (Proved only).
 	Proof string `json:"proof,omitempty"`
 	// CheckedFrom and CheckedTo bound the range of heaps (or of each coordinate) on which the
-	// rule was checked against every value.
+	// rule was checked against every value; CheckedFrom ≤ CheckedTo always.
 	CheckedFrom int `json:"checked_from"`
 	CheckedTo   int `json:"checked_to"`
+	// CheckedBy says against which values: CheckedValues (the values given), CheckedEngine (a
+	// proved period of a code: the octal engine's values of the code, computed beyond the values
+	// given, which equal them) or CheckedTheory (a proved period whose first pair lies beyond
+	// the values given: nothing was compared, and the range is 0..0).
+	CheckedBy string `json:"checked_by"`
 	// Period, Preperiod and Saltus describe a (possibly arithmetic) period: g(n+Period) =
 	// g(n) + Saltus for n ≥ Preperiod.
 	Period    *int `json:"period,omitempty"`
@@ -74,6 +86,8 @@ type Facts struct {
 	Theorem string `json:"theorem,omitempty"`
 	// ComputedTo is how far the known game was computed to find these facts.
 	ComputedTo int `json:"computed_to"`
+
+	engine bool // the octal engine computed the values to ComputedTo and checked the period on them
 }
 
 // Constant is a real constant identified from data: the interval the data allows and, when one
@@ -122,7 +136,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	for i, f := range r.Findings {
 		fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, f.Status, f.Rule)
-		fmt.Fprintf(&b, "   checked on %d..%d", f.CheckedFrom, f.CheckedTo)
+		switch f.CheckedBy {
+		case CheckedTheory:
+			fmt.Fprintf(&b, "   not checked: the values end at heap %d, before the rule's first pair", r.CheckedTo)
+		case CheckedEngine:
+			fmt.Fprintf(&b, "   checked on %d..%d by the octal engine (its values equal those given on 0..%d)", f.CheckedFrom, f.CheckedTo, r.CheckedTo)
+		default:
+			fmt.Fprintf(&b, "   checked on %d..%d", f.CheckedFrom, f.CheckedTo)
+		}
 		if f.Proof != "" {
 			fmt.Fprintf(&b, "; proof: %s", f.Proof)
 		}

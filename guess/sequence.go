@@ -83,6 +83,7 @@ func Sequence(ctx context.Context, g []uint64, opt Options) (*Report, error) {
 		}
 	}
 	r.sort()
+	r.defaultChecked()
 	return r, nil
 }
 
@@ -98,6 +99,15 @@ func (r *Report) sort() {
 		}
 		return ka - kb
 	})
+}
+
+// defaultChecked marks the findings that say nothing else as checked against the values given.
+func (r *Report) defaultChecked() {
+	for i := range r.Findings {
+		if r.Findings[i].CheckedBy == "" {
+			r.Findings[i].CheckedBy = CheckedValues
+		}
+	}
 }
 
 // provePeriod returns the period a theorem proves for the game opt.Known says this is, or nil.
@@ -164,7 +174,7 @@ func codeFacts(ctx context.Context, c octal.Code, to int) (*Facts, func(n int) (
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Facts{Period: res.Period, Preperiod: res.Preperiod, Proved: res.Proved, ComputedTo: res.ComputedTo}
+	f := &Facts{Period: res.Period, Preperiod: res.Preperiod, Proved: res.Proved, ComputedTo: res.ComputedTo, engine: true}
 	if f.Proved {
 		f.Theorem = "octal periodicity theorem"
 	}
@@ -175,8 +185,8 @@ func codeFacts(ctx context.Context, c octal.Code, to int) (*Facts, func(n int) (
 func (r *Report) addPeriods(g []uint64, proof *Facts) {
 	last := len(g) - 1
 	if proof != nil {
-		f := Finding{Kind: "period", Status: Proved, Proof: proof.Theorem, CheckedFrom: proof.Preperiod, CheckedTo: last,
-			Period: intp(proof.Period), Preperiod: intp(proof.Preperiod), rank: rankPeriod}
+		f := Finding{Kind: "period", Status: Proved, Proof: proof.Theorem, Period: intp(proof.Period), Preperiod: intp(proof.Preperiod), rank: rankPeriod}
+		f.CheckedBy, f.CheckedFrom, f.CheckedTo = provedRange(proof, last)
 		if proof.Saltus != 0 {
 			f.Kind, f.Saltus, f.rank = "arithmetic-period", intp(proof.Saltus), rankArith
 			f.Rule = fmt.Sprintf("arithmetic period %d, saltus %d: g(n+%d) = g(n) + %d for n ≥ %d", proof.Period, proof.Saltus, proof.Period, proof.Saltus, proof.Preperiod)
@@ -198,6 +208,20 @@ func (r *Report) addPeriods(g []uint64, proof *Facts) {
 			Rule:        fmt.Sprintf("arithmetic period %d, saltus %d: g(n+%d) = g(n) + %d for n ≥ %d (%d whole periods seen)", p, s, p, s, t, (len(g)-t)/p),
 			CheckedFrom: t, CheckedTo: last, Period: intp(p), Preperiod: intp(t), Saltus: intp(int(s)), rank: rankArith})
 	}
+}
+
+// provedRange says what a proved period was checked on: the values given 0..last (compared
+// with the rule by provePeriod), or for a code the engine's values to proof.ComputedTo when they
+// reach further; nothing (the theory alone) when no pair n, n+Period of the range lies in it.
+func provedRange(proof *Facts, last int) (by string, from, to int) {
+	by, to = CheckedValues, last
+	if proof.engine && proof.ComputedTo > last {
+		by, to = CheckedEngine, proof.ComputedTo
+	}
+	if proof.Preperiod+proof.Period > to {
+		return CheckedTheory, 0, 0
+	}
+	return by, proof.Preperiod, to
 }
 
 func periodKey(p, t, s int) string {

@@ -307,3 +307,78 @@ func codeValues(code string, n int) ([]uint64, bool, error) {
 	}
 	return g, true, nil
 }
+
+// TestProvedRanges: a proved period says honestly what it was checked on. checked_by "values":
+// the values given satisfy the rule on checked_from..checked_to (one pair at least); "engine":
+// the octal engine's values of the code do, beyond the values given (which equal them);
+// "theory": nothing was compared (too few values), and the range is 0..0. Never a range that
+// reads backwards.
+func TestProvedRanges(t *testing.T) {
+	type game struct {
+		name  string
+		known func() Known
+		vals  func(n int) []uint64
+	}
+	code := func(c string) game {
+		return game{c, func() Known { return Known{Code: c} }, func(n int) []uint64 {
+			g, _, err := codeValues(c, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}}
+	}
+	games := []game{code("0.77"), code("0.07"), code("0.137"),
+		{"lasker", func() Known {
+			return Known{Facts: &Facts{Period: 4, Saltus: 4, Preperiod: 1, Proved: true, Theorem: "Lasker's Nim"}}
+		}, func(n int) []uint64 { return rulesetSeq(t, "lasker", nil, n) }},
+		{"subtract 2,5", func() Known { return Known{Subtraction: []int{2, 5}} }, func(n int) []uint64 { return mexSeq([]int{2, 5}, n) }},
+	}
+	for _, gm := range games {
+		long := gm.vals(700)
+		for _, to := range []int{1, 2, 4, 5, 6, 10, 40, 70, 71, 83, 100, 200, 600} {
+			g := gm.vals(to)
+			r, err := Sequence(context.Background(), g, Options{Known: gm.known()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range r.Findings {
+				if f.Status != Proved || f.Period == nil {
+					continue
+				}
+				p, from, s := *f.Period, f.CheckedFrom, uint64(0)
+				if f.Saltus != nil {
+					s = uint64(*f.Saltus)
+				}
+				switch f.CheckedBy {
+				case "theory":
+					if f.CheckedFrom != 0 || f.CheckedTo != 0 || *f.Preperiod+p <= to {
+						t.Errorf("%s to %d: theory alone, yet %+v", gm.name, to, f)
+					}
+					continue
+				case "values":
+					if f.CheckedTo > to {
+						t.Errorf("%s to %d: checked by the values beyond them: %+v", gm.name, to, f)
+					}
+				case "engine":
+					if f.CheckedTo <= to {
+						t.Errorf("%s to %d: checked by the engine within the values: %+v", gm.name, to, f)
+					}
+				default:
+					t.Errorf("%s to %d: checked_by %q", gm.name, to, f.CheckedBy)
+					continue
+				}
+				if from < *f.Preperiod || from+p > f.CheckedTo || f.CheckedTo >= len(long) {
+					t.Errorf("%s to %d: range %d..%d for period %d from %d", gm.name, to, from, f.CheckedTo, p, *f.Preperiod)
+					continue
+				}
+				for n := from; n+p <= f.CheckedTo; n++ {
+					if long[n+p] != long[n]+s {
+						t.Errorf("%s to %d: the rule fails at %d inside its range %d..%d", gm.name, to, n, from, f.CheckedTo)
+						break
+					}
+				}
+			}
+		}
+	}
+}

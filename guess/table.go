@@ -47,6 +47,7 @@ func Table(ctx context.Context, g [][]uint64, opt TableOptions) (*Report, error)
 	}
 	if zero {
 		r.add(Finding{Kind: "sum", Key: "0", Rule: "g(x, y) = 0 everywhere", CheckedTo: n - 1}, opt)
+		r.defaultChecked()
 		return r, nil
 	}
 	if err := r.sumOrProduct(ctx, g, opt); err != nil {
@@ -54,6 +55,7 @@ func Table(ctx context.Context, g [][]uint64, opt TableOptions) (*Report, error)
 	}
 	r.pPositions(g, opt)
 	r.sort()
+	r.defaultChecked()
 	return r, nil
 }
 
