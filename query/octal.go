@@ -239,16 +239,16 @@ type ResultStore interface {
 	Save(ctx context.Context, res *octal.Result) (bool, error)
 }
 
-// MemoryBudget returns the memory budget of an octal computation on this machine: the size flag
-// (2G, 512M, …) when given, otherwise memlimit.Budget's (3/4 of the available memory) with the
+// MemoryBudget returns the memory budget of an octal computation on this machine: the flag
+// (cliarg.Memory: 2G, 512M, a number of MiB, …) when given, otherwise memlimit.Budget's (3/4 of the available memory) with the
 // bound it comes from (source; empty for the flag).
 func MemoryBudget(flag string) (budget int64, source string, err error) {
 	if flag != "" {
-		v, err := cliarg.Size(flag)
+		v, err := cliarg.Memory(flag)
 		if err != nil {
 			return 0, "", Badf("--max-memory %v", err)
 		}
-		return v, "", nil
+		return int64(v), "", nil
 	}
 	budget, source = memlimit.Budget()
 	return budget, source, nil

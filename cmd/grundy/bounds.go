@@ -43,11 +43,11 @@ func boundLimits(g gameArgs) (query.Limits, error) {
 		lim.ScriptTimeout = d
 	}
 	if s, ok := g.Own["max-memory"]; ok {
-		v, err := cliarg.Uint64(s)
-		if err != nil || v == 0 || v > 1<<40 {
-			return lim, badInput("--max-memory: want a positive number of MiB up to 2^40, got %q", s)
+		v, err := cliarg.Memory(s)
+		if err != nil {
+			return lim, badInput("--max-memory %v", err)
 		}
-		lim.ScriptMemory = v << 20
+		lim.ScriptMemory = v
 	}
 	return lim, nil
 }
@@ -56,7 +56,7 @@ func boundLimits(g gameArgs) (query.Limits, error) {
 // RunE runs its computation with boundedCmd.
 func addBoundFlags(fl *pflag.FlagSet) {
 	fl.String("timeout", "", "stop after this long (30s, 2m), exit 2 (default: none)")
-	fl.String("max-memory", "", "stop past this many MiB of memory, exit 2 (default: none)")
+	fl.String("max-memory", "", "stop past this much memory (512M, 2G; a bare number is MiB), exit 2 (default: none)")
 }
 
 // boundedCmd runs f under cmd's --timeout and --max-memory (addBoundFlags), as solve runs a
@@ -72,7 +72,7 @@ func (a *app) boundedCmd(cmd *cobra.Command, f func(context.Context) error) erro
 }
 
 func memoryMsg(b worker.Bounds) string {
-	return fmt.Sprintf("the computation went over its memory limit of %d MiB; raise it with --max-memory", b.MaxMemory>>20)
+	return fmt.Sprintf("the computation went over its memory limit of %s; raise it with --max-memory", cliarg.FormatMemory(b.MaxMemory))
 }
 
 func timeMsg(b worker.Bounds) string {

@@ -27,7 +27,7 @@ func TestComputingCommandsBounds(t *testing.T) {
 		{"", []string{"octal", "scan", "0.??", "--to", "1000000", "--max-memory", "1"}, "memory limit of 1 MiB; raise it with --max-memory"},
 		// A nim table is at most 1024×1024 (under a second): its flags are read as solve's.
 		{"", []string{"nim", "table", "8", "--timeout", "0s"}, "--timeout: want a positive duration"},
-		{"", []string{"nim", "table", "8", "--max-memory", "lots"}, "--max-memory: want a positive number of MiB"},
+		{"", []string{"nim", "table", "8", "--max-memory", "lots"}, "--max-memory \"lots\": want a memory limit such as 512M, 2G"},
 	} {
 		if raceEnabled && strings.Contains(c.want, "memory") {
 			continue // under the race detector the scan outlasts the test's patience (not looked into)

@@ -56,7 +56,7 @@ func newMisereCmd(a *app) *cobra.Command {
 	for _, f := range [][2]string{{"max-heap", "the largest heap (default: until proved for a code, else 20)"}, {"max-size", "stop past this many elements (default 16384)"},
 		{"stable", "stop once this many heaps in a row add nothing"}, {"script", "a Starlark script whose moves are sums of smaller heaps"},
 		{"timeout", "stop after this long (30s, 2m), exit 2 (default: none; a script's budget with --script)"},
-		{"max-memory", "stop past this many MiB of memory, exit 2 (default: none; a script's budget with --script)"}} {
+		{"max-memory", "stop past this much memory (512M, 2G; a bare number is MiB), exit 2 (default: none; a script's budget with --script)"}} {
 		cmd.Flags().String(f[0], "", f[1])
 	}
 	return cmd

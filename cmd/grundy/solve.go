@@ -20,7 +20,7 @@ func addScriptFlagDocs(cmd *cobra.Command) {
 	cmd.Flags().String("script", "", "a game of your own: a Starlark file defining moves(pos) (and optionally split(pos))")
 	cmd.Flags().Uint64("max-steps", script.DefaultMaxSteps, "script mode: the budget of Starlark execution steps")
 	cmd.Flags().Duration("timeout", script.DefaultTimeout, "the budget of wall-clock time (rulesets: none unless given)")
-	cmd.Flags().Uint64("max-memory", script.DefaultMaxMemory>>20, "the budget of memory growth, in MiB (rulesets: none unless given)")
+	cmd.Flags().String("max-memory", cliarg.FormatMemory(script.DefaultMaxMemory), "the budget of memory growth (512M, 2G; a bare number is MiB) (rulesets: none unless given)")
 	cmd.Flags().Int("max-positions", query.DefaultScriptPositions, "script mode: the most positions the search may keep")
 }
 

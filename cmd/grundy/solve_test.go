@@ -160,8 +160,8 @@ func TestSolveScriptErrors(t *testing.T) {
 		!strings.Contains(errOut, "went over its memory limit of 32 MiB") {
 		t.Errorf("a script over --max-memory 32: exit %d, stderr %q", code, errOut)
 	}
-	wantBadInput(t, "--max-memory: want a positive number of MiB", "", "solve", "--script", hog, "--max-memory", "0", "0")
-	wantBadInput(t, "--max-memory: want a positive number of MiB", "", "seq", "--script", hog, "--max-memory", "lots", "--to", "3")
+	wantBadInput(t, "--max-memory \"0\": want a memory limit", "", "solve", "--script", hog, "--max-memory", "0", "0")
+	wantBadInput(t, "--max-memory \"lots\": want a memory limit", "", "seq", "--script", hog, "--max-memory", "lots", "--to", "3")
 	chain := writeScript(t, "def moves(n):\n    return [n - 1] if n > 0 else []\n")
 	wantBadInput(t, "more than 100 positions (the limit); raise it with --max-positions", "", "solve", "--script", chain, "--max-positions", "100", "1000")
 }

@@ -184,20 +184,49 @@ func ReadUint64s(r io.Reader, limit, maxToken int) ([]uint64, error) {
 	}
 }
 
-// Size reads an amount of memory: a number of bytes, optionally followed by K, M, G or T (powers
-// of 1024, with an optional B or iB: 512M, 2GiB, 1000000000). It must be positive and below 2^62.
-func Size(s string) (int64, error) {
-	mult := uint64(1)
-	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(s), "B"), "I")
-	if n := len(t); n > 0 {
-		if i := strings.IndexByte("KMGT", t[n-1]); i >= 0 {
-			mult = 1 << (10 * (i + 1))
-			t = t[:n-1]
+// Memory reads a memory limit, the one syntax of every --max-memory: a size with a unit K, M, G or
+// T (powers of 1024; an optional B or iB after it, any case: 512M, 2GiB, 1t), a number of bytes
+// with B (1073741824B), or a bare number: of MiB below 2^20 (64 is 64 MiB, as the flags that took
+// MiB read it), of bytes from 2^20 on (1000000000, as octal's --max-memory read it). Numbers are
+// decimal or 0x hex. The limit must be at least 1 MiB and at most 2^60 bytes.
+func Memory(s string) (uint64, error) {
+	bad := func() (uint64, error) {
+		return 0, Errorf("%q: want a memory limit such as 512M, 2G, 1073741824B or a number of MiB (at least 1 MiB, at most 2^60 bytes)", s)
+	}
+	t := strings.ToUpper(s)
+	mult, bare := uint64(1), true
+	for i, unit := range []string{"K", "M", "G", "T"} {
+		for _, suffix := range []string{unit + "IB", unit + "B", unit} {
+			if strings.HasSuffix(t, suffix) {
+				t, mult, bare = strings.TrimSuffix(t, suffix), 1<<(10*(i+1)), false
+				break
+			}
+		}
+		if !bare {
+			break
 		}
 	}
-	v, err := Uint64(t)
-	if err != nil || v == 0 || v > (1<<62)/mult {
-		return 0, Errorf("%q: want a size such as 2G, 512M or 1000000000", s)
+	if bare && strings.HasSuffix(t, "B") {
+		t, bare = strings.TrimSuffix(t, "B"), false
 	}
-	return int64(v * mult), nil
+	v, err := Uint64(t)
+	if err != nil {
+		return bad()
+	}
+	if bare && v < 1<<20 {
+		mult = 1 << 20
+	}
+	if v == 0 || v > (1<<60)/mult || v*mult < 1<<20 {
+		return bad()
+	}
+	return v * mult, nil
+}
+
+// FormatMemory writes an amount of memory as Memory reads it back: "64 MiB" when it is whole MiB,
+// else "1000000000 bytes".
+func FormatMemory(b uint64) string {
+	if b%(1<<20) == 0 {
+		return strconv.FormatUint(b>>20, 10) + " MiB"
+	}
+	return strconv.FormatUint(b, 10) + " bytes"
 }
