@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -296,5 +297,66 @@ func TestBrowserNarrowBoards(t *testing.T) {
 		if !scrolls {
 			t.Errorf("400 px, %s %s: the board does not scroll in its box (is it drawn?)", c.ruleset, c.pos)
 		}
+	}
+}
+
+// A script game has Undo, a Hint from the engine and a box for typed moves, as rulesets have: the
+// subtraction game {1, 3, 4} from 10, the hinted move is the engine's winning move (as solve
+// gives it), played, then undone back to 10; a typed move is played as the engine plays it.
+func TestBrowserScriptUndoHint(t *testing.T) {
+	ctx, _ := openPage(t, "scripts")
+	var hint, marked, first string
+	var pos []string
+	run(t, ctx, edit("#script-position", "10"), chromedp.Click("#script-play"), waitText("#script-game-status", "Your move", new(string)),
+		chromedp.Click("#script-hint"), waitText("#script-hint-text", "Winning move", &hint),
+		jsEval(`Array.from(document.querySelectorAll("#script-move-list button.hinted")).map(b => b.textContent).join(" ")`, &marked))
+	var src string
+	run(t, ctx, chromedp.Value("#script-source", &src))
+	sol, err := query.Solve(context.Background(), query.SolveRequest{Script: src, Position: []string{"10"}}, query.Web(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := json.Marshal(sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		WinningMoves []struct{ Move string } `json:"winning_moves"`
+	}
+	if err := json.Unmarshal(doc, &rep); err != nil || len(rep.WinningMoves) == 0 {
+		t.Fatalf("solve of the script at 10: %s (%v)", doc, err)
+	}
+	best := rep.WinningMoves[0].Move
+	if hint != "Winning move: "+best || marked != best {
+		t.Fatalf("script hint %q, marked %q; solve's winning move %q", hint, marked, best)
+	}
+	run(t, ctx, chromedp.Click("#script-move-list button.hinted"),
+		poll(`!scriptGame.busy && document.querySelectorAll("#script-history li").length >= 2 ? true : null`, nil),
+		chromedp.Text("#script-history li:first-child", &first), jsEval(`scriptGame.here.position`, &pos))
+	step, err := query.Play(context.Background(), query.PlayRequest{Script: src, Position: []string{"10"}, Move: best}, query.Web(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != "you: "+best || !slices.Equal(pos, step.Position) {
+		t.Fatalf("after the hinted move: history %q, position %v; the engine answers %v", first, pos, step.Position)
+	}
+	// Undo: back to 10, the person to move, no history.
+	var hist int
+	var status string
+	run(t, ctx, chromedp.Click("#script-undo"), poll(`!scriptGame.busy && scriptGame.here.position.join(" ") === "10" ? true : null`, nil),
+		jsEval(`document.querySelectorAll("#script-history li").length`, &hist), chromedp.Text("#script-game-status", &status))
+	if hist != 0 || status != "Your move." {
+		t.Fatalf("after Undo: %d history lines, status %q", hist, status)
+	}
+	// Typed: from 10 to 7 (take 3).
+	run(t, ctx, edit("#script-move-text", "7"), chromedp.Click("#script-move-go"),
+		poll(`!scriptGame.busy && document.querySelectorAll("#script-history li").length >= 1 ? true : null`, nil),
+		chromedp.Text("#script-history li:first-child", &first), jsEval(`scriptGame.here.position`, &pos))
+	step, err = query.Play(context.Background(), query.PlayRequest{Script: src, Position: []string{"10"}, Move: "7"}, query.Web(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != "you: "+step.Played[0].Move || !slices.Equal(pos, step.Position) {
+		t.Fatalf("typed 7: history %q, position %v; the engine plays %v to %v", first, pos, step.Played, step.Position)
 	}
 }

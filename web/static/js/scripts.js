@@ -80,15 +80,20 @@ async function solve() {
   }
 }
 
-// scriptGame is the game against the engine: the script and the last state; the server keeps none.
-export const scriptGame = { req: null, here: null, busy: false, seen: new Map() };
+// scriptGame is the game against the engine: the script, the last state, whether the game has
+// ended (over, or drawn by repetition), and the person's turns so far (for Undo: each turn's
+// position, the length of the history then, and the repetition counts then); the server keeps none.
+export const scriptGame = { req: null, here: null, busy: false, ended: false, seen: new Map(), turns: [] };
 
 async function step(body) {
   const req = scriptGame.req;
   scriptGame.busy = true;
   try {
     const st = await api("/api/play", { ...scriptGame.req, ...body });
-    if (scriptGame.req === req) showStep(st);
+    if (scriptGame.req === req) {
+      showStep(st);
+      $("script-solve-error").textContent = "";
+    }
   } catch (e) {
     if (scriptGame.req === req) $("script-solve-error").textContent = pageWords(e.message);
   } finally {
@@ -105,6 +110,8 @@ async function startGame() {
   if (r.misere) scriptGame.req.misere = true; // the last mover loses: a player left without a move wins
   scriptGame.seen = new Map(); // positions with the person to move: the repetition rule
   scriptGame.here = null;
+  scriptGame.turns = [];
+  scriptGame.ended = false;
   $("script-history").replaceChildren();
   $("script-move-list").replaceChildren();
   $("script-game-status").textContent = "…";
@@ -117,7 +124,9 @@ async function startGame() {
 // (a winning one marked) or the end.
 function showStep(st) {
   scriptGame.here = st;
+  scriptGame.ended = true;
   $("script-hint-text").textContent = "";
+  $("script-move-text").value = "";
   for (const p of st.played) $("script-history").append(el("li", { text: `${p.by === "you" ? "you" : "engine"}: ${p.move}` }));
   $("script-game-position").textContent = st.text;
   const list = $("script-move-list"), status = $("script-game-status");
@@ -134,6 +143,8 @@ function showStep(st) {
     status.dataset.result = "draw";
     return;
   }
+  scriptGame.ended = false;
+  scriptGame.turns.push({ position: st.position, history: $("script-history").children.length, seen: new Map(scriptGame.seen) });
   status.textContent = "Your move.";
   status.dataset.result = "";
   st.moves.forEach((m, i) => {
@@ -144,6 +155,24 @@ function showStep(st) {
     list.append(el("li", {}, b));
   });
   if (st.more_moves) list.append(el("li", { class: "hint", text: `(only the first ${st.moves.length} moves are listed)` }));
+}
+
+// undo goes back to the person's previous turn (undoing the engine's answer too): its position is
+// described again by the engine, the history and the repetition counts as they were then.
+async function undo() {
+  if (scriptGame.busy || !scriptGame.req) return;
+  const turns = scriptGame.turns;
+  // The last turn is the current one, unless the game has ended.
+  const prev = turns[turns.length - (scriptGame.ended ? 1 : 2)];
+  if (!prev) return;
+  turns.length -= scriptGame.ended ? 1 : 2;
+  const hist = $("script-history");
+  while (hist.children.length > prev.history) hist.lastChild.remove();
+  // showStep counts the position again.
+  const key = prev.position.join(" + ");
+  scriptGame.seen = new Map(prev.seen);
+  scriptGame.seen.set(key, scriptGame.seen.get(key) - 1);
+  await step({ position: prev.position });
 }
 
 // hint asks the engine (Solve on the game's position) for a winning move, and marks it.
@@ -167,7 +196,12 @@ async function hint() {
     return;
   }
   $("script-hint-text").textContent = `Winning move: ${best.move}`;
-  for (const b of document.querySelectorAll("#script-move-list button")) b.classList.toggle("hinted", b.textContent === best.move);
+  let listed = false;
+  for (const b of document.querySelectorAll("#script-move-list button")) {
+    b.classList.toggle("hinted", b.textContent === best.move);
+    listed = listed || b.textContent === best.move;
+  }
+  if (!listed) $("script-move-text").value = best.move; // beyond the moves listed: ready to play
 }
 
 // setup wires the view and puts the example script in.
@@ -187,6 +221,12 @@ export function setup() {
   });
   $("script-play").addEventListener("click", startGame);
   $("script-hint").addEventListener("click", hint);
+  $("script-undo").addEventListener("click", undo);
+  $("script-move-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const m = $("script-move-text").value.trim(), here = scriptGame.here;
+    if (m !== "" && here && !scriptGame.ended && !scriptGame.busy) step({ position: here.position, move: m });
+  });
   // A new script: the answers and the game of the old one go.
   $("script-source").addEventListener("input", () => {
     tabling.drop();
