@@ -117,6 +117,17 @@ func TestBrowserGridBoard(t *testing.T) {
 	if strings.Join(cols, " ") != "0 1 2 3 4" || strings.Join(rowLabels, " ") != "0 1 2 3" || cells != 20 {
 		t.Fatalf("corners 1,2 2,3: columns %v, rows %v, %d cells", cols, rowLabels, cells)
 	}
+	// The hint marks the coins of the engine's winning move (solve's first).
+	var hinted []string
+	run(t, ctx, chromedp.Click("#hint"), waitText("#hint-text", "Winning move", new(string)),
+		jsEval(`Array.from(document.querySelectorAll("#board .cell.hinted")).map(c => c.dataset.cell)`, &hinted))
+	sol, err := librarySolve(context.Background(), "corners", nil, pos)
+	if err != nil || len(sol.WinningMoves) == 0 {
+		t.Fatalf("solve corners %v: %v %v", pos, sol.WinningMoves, err)
+	}
+	if !turnsOver(pos, hinted...)(sol.WinningMoves[0].To) {
+		t.Fatalf("hinted coins %v; the engine's winning move %q leads to %v", hinted, sol.WinningMoves[0].Move, sol.WinningMoves[0].To)
+	}
 	// The heads-up coin 2,3 and the corner 1,2: the rectangle 1,2 1,3 2,2 2,3.
 	run(t, ctx, chromedp.Click(`#board .cell[data-cell="2,3"]`), chromedp.Click(`#board .cell[data-cell="1,2"]`))
 	first, got := waitMoved(t, ctx)
@@ -218,6 +229,29 @@ func TestBrowserPinsBoard(t *testing.T) {
 	move := libraryMove(t, "kayles", nil, pos, leaves(pos, 0, "1", "2"))
 	if first != "you: "+move {
 		t.Fatalf("after knocking out pin 2 of heap 1 the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+
+	// Keyboard only: the rows of pins are one Tab stop; End, then Enter twice on the last pin of
+	// heap 2 (of 3 pins) knocks it out, leaving 2.
+	pos = []string{"4", "3"}
+	startGame(t, ctx, url, "kayles", "", "4 3")
+	var stops int
+	var focused string
+	run(t, ctx, jsEval(`document.querySelectorAll('#board .pin[tabindex="0"]').length`, &stops),
+		jsEval(`document.querySelector('#board .pin[tabindex="0"]').focus()`, nil),
+		chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.End),
+		jsEval(`document.activeElement.dataset.heap + ":" + document.activeElement.dataset.pin`, &focused))
+	if stops != 1 || focused != "1:2" {
+		t.Fatalf("pins: %d Tab stops, the arrows and End reach %q", stops, focused)
+	}
+	run(t, ctx, chromedp.KeyEvent("\r"), chromedp.KeyEvent("\r"))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "kayles", nil, pos, leaves(pos, 1, "2"))
+	if first != "you: "+move {
+		t.Fatalf("with the keyboard the history starts %q, want %q", first, move)
 	}
 	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
 		t.Fatalf("the page holds %v, the engine answers %v", got, want)
