@@ -76,7 +76,7 @@ func orNil[T any](v T, err error) (any, error) {
 }
 
 // names lists the endpoints in the order Endpoints gives them.
-var names = []string{"solve", "seq", "octal", "misere", "nim", "basis", "count", "script", "play", "guess", "graph", "rules"}
+var names = []string{"solve", "seq", "octal", "scan", "misere", "nim", "basis", "count", "script", "play", "guess", "graph", "rules"}
 
 // lookup returns the endpoint called name.
 func lookup(name string) (endpoint, bool) {
@@ -93,6 +93,10 @@ func lookup(name string) (endpoint, bool) {
 		return bind("octal", always, func(ctx context.Context, r query.OctalRequest, l query.Limits, o query.Options) (any, error) {
 			// Requests are plain data: the files and catalogue of Options are the command line's.
 			return orNil(query.Octal(ctx, r, l, query.Options{Progress: o.Progress, Status: o.Status}))
+		}), true
+	case "scan":
+		return bind("scan", always, func(ctx context.Context, r query.ScanRequest, l query.Limits, _ query.Options) (any, error) {
+			return orNil(query.Scan(ctx, r, l))
 		}), true
 	case "misere":
 		return bind("misere", always, func(ctx context.Context, r query.MisereRequest, l query.Limits, _ query.Options) (any, error) {
@@ -136,7 +140,7 @@ func lookup(name string) (endpoint, bool) {
 }
 
 // Endpoints returns the names of the endpoints, each answered by the query function of the same
-// name (query.Solve for "solve"): solve, seq, octal, misere, nim, basis, count, script, play,
+// name (query.Solve for "solve"): solve, seq, octal, scan, misere, nim, basis, count, script, play,
 // guess, graph and rules. A server may offer only some of them.
 func Endpoints() []string { return slices.Clone(names) }
 

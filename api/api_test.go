@@ -44,6 +44,8 @@ func TestCallIsQuery(t *testing.T) {
 		{"nim", `{"op": "mul", "args": ["12", "9"]}`, enc(query.Nim(ctx, query.NimRequest{Op: "mul", Args: []string{"12", "9"}}, lim))},
 		{"basis", `{"op": "rank", "numbers": ["3", "5", "6"]}`, enc(query.Basis(ctx, query.BasisRequest{Op: "rank", Numbers: []string{"3", "5", "6"}}, lim))},
 		{"count", `{"n": "100", "divisors": ["2", "3"]}`, enc(query.Count(ctx, query.CountRequest{N: "100", Divisors: []string{"2", "3"}}, lim))},
+		{"nim", `{"op": "mul", "batch": "12 9\n0x10 3\n"}`, enc(query.Nim(ctx, query.NimRequest{Op: "mul", Batch: "12 9\n0x10 3\n"}, lim))},
+		{"scan", `{"pattern": "0.?", "to": "200"}`, enc(query.Scan(ctx, query.ScanRequest{Pattern: "0.?", To: "200"}, lim))},
 		{"rules", `{}`, enc(query.Rules(ctx, query.RulesRequest{}, lim))},
 		{"graph", `{"nodes": 3, "edges": [[0, 1], [1, 0], [1, 2]]}`, enc(query.Graph(ctx, query.GraphRequest{Nodes: 3, Edges: [][2]int{{0, 1}, {1, 0}, {1, 2}}}, lim))},
 	}
@@ -100,7 +102,11 @@ func TestHeavy(t *testing.T) {
 		{"nim", `{"op": "mul", "args": ["2", "3"]}`, false},
 		{"nim", `{"op": "table", "args": ["8"]}`, true},
 		{"nim", `{"op": "mul", "args": ["2", "3"], "wide": true}`, true},
+		{"nim", `{"op": "mul", "batch": "2 3"}`, false},
 		{"rules", `{}`, false},
+		{"basis", `{"op": "rank", "numbers": ["3"]}`, false},
+		{"count", `{"n": "10", "divisors": ["3"]}`, true},
+		{"scan", `{"pattern": "0.?"}`, true},
 		{"solve", `{"ruleset": "nim", "position": ["1"]}`, true},
 		{"seq", `{"ruleset": "nim", "to": "3"}`, true},
 	} {

@@ -82,7 +82,12 @@ func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	switch req.Op {
 	case "rank":
-		return report.BasisRank{Rank: b.Rank(), Numbers: b.Len(), Distinct: b.Distinct().String()}, nil
+		rows := b.Reduced()
+		basis := make([]string, len(rows))
+		for i, r := range rows {
+			basis[i] = u(r)
+		}
+		return report.BasisRank{Rank: b.Rank(), Numbers: b.Len(), Distinct: b.Distinct().String(), Basis: basis}, nil
 	case "max":
 		m, _ := b.Max()
 		return report.BasisMax{Max: u(m)}, nil

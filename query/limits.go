@@ -49,8 +49,12 @@ type Limits struct {
 	OctalBytes int64
 	// MaxTable caps the side of a nim-product table ("max_table").
 	MaxTable int
-	// MaxList caps the numbers of a list read from a stream (basis and count with "-").
+	// MaxList caps the numbers of a list read from a stream (basis and count with "-"), and the
+	// pairs of a batch of nim-products ("max_list").
 	MaxList int
+	// MaxScanCodes caps the distinct codes of a scan's pattern ("max_scan_codes"), and MaxScanTo
+	// the largest heap it computes for each ("max_scan_to").
+	MaxScanCodes, MaxScanTo int
 	// PlayMoves caps the legal moves a play step lists.
 	PlayMoves int
 	// Raise says, for a limit's name, how the caller can raise it (a flag: "--max-positions");
@@ -104,6 +108,9 @@ func Web(budget time.Duration) Limits {
 		Budget:          budget,
 		OctalBytes:      64 << 20,
 		PlayMoves:       500,
+		MaxList:         10_000,
+		MaxScanCodes:    64,
+		MaxScanTo:       5000,
 	}
 }
 

@@ -13,20 +13,22 @@ import (
 // NimRequest asks for a nim-field operation: `grundy nim OP ARGS` and POST /api/nim. Args are
 // the operands as the command line writes them (decimal or 0x hex); for "table" the side N; for
 // "log" B, with the base A in Base (default the group generator). Wide works on nimbers below
-// 2^65536 (add, mul, div, pow, inv, sqrt, square).
+// 2^65536 (add, mul, div, pow, inv, sqrt, square). Batch, with op "mul" and no Args, is the
+// text `grundy nim mul --batch` reads: lines "A B", whose products are the answer.
 type NimRequest struct {
-	Op   string   `json:"op"`
-	Args []string `json:"args"`
-	Base string   `json:"base,omitempty"`
-	Wide bool     `json:"wide,omitempty"`
+	Op    string   `json:"op"`
+	Args  []string `json:"args"`
+	Base  string   `json:"base,omitempty"`
+	Wide  bool     `json:"wide,omitempty"`
+	Batch string   `json:"batch,omitempty"`
 }
 
 // nimArity lists the operations of NimRequest with their number of arguments.
 var nimArity = map[string]int{"add": 2, "mul": 2, "div": 2, "pow": 2, "inv": 1, "sqrt": 1, "square": 1,
 	"order": 1, "log": 1, "quadratic": 1, "table": 1}
 
-// Nim answers a NimRequest: a report.Nim, or a report.NimTable for "table" (its side at most
-// lim.MaxTable).
+// Nim answers a NimRequest: a report.Nim, a report.NimTable for "table" (its side at most
+// lim.MaxTable), or a report.NimBatch for a Batch (at most lim.MaxList pairs).
 func Nim(ctx context.Context, req NimRequest, lim Limits) (any, error) {
 	out, err := nim(ctx, req, lim)
 	if err != nil {
@@ -39,6 +41,9 @@ func nim(ctx context.Context, req NimRequest, lim Limits) (any, error) {
 	n, ok := nimArity[req.Op]
 	if !ok {
 		return nil, Badf("unknown op %q: want add, mul, div, pow, square, sqrt, inv, order, log, quadratic or table", req.Op)
+	}
+	if req.Batch != "" {
+		return nimBatchOf(ctx, req, lim)
 	}
 	if req.Base != "" && req.Op != "log" {
 		return nil, Badf(`a base applies to op "log" only`)

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strconv"
+	"strings"
 
 	"grundy/internal/nimbatch"
+	"grundy/report"
 )
 
 const (
@@ -31,9 +34,7 @@ func NimBatch(ctx context.Context, in io.Reader, out io.Writer, asJSON bool) err
 	if err != nil {
 		return nimBatchError(err)
 	}
-	if err := Encode(out, struct {
-		Results []string `json:"results"`
-	}{res}); err != nil {
+	if err := Encode(out, report.NimBatch{Results: res}); err != nil {
 		return Internalf("writing JSON: %v", err)
 	}
 	return nil
@@ -54,4 +55,33 @@ func nimBatchError(err error) error {
 		return Internalf("%v", err)
 	}
 	return classify(err, Limits{}, false)
+}
+
+// nimBatchOf answers a NimRequest with a Batch: the products of its lines as NimBatch reads
+// them, at most lim.MaxList of them ("max_list"). A malformed line is bad input naming its line.
+func nimBatchOf(ctx context.Context, req NimRequest, lim Limits) (report.NimBatch, error) {
+	if req.Op != "mul" || len(req.Args) > 0 || req.Base != "" || req.Wide {
+		return report.NimBatch{}, Badf(`a batch is of products: op "mul" with no args, base or wide`)
+	}
+	res := []string{}
+	errOver := errors.New("over max_list")
+	err := nimbatch.Run(ctx, strings.NewReader(req.Batch), func(p []uint64) error {
+		if lim.MaxList > 0 && len(res)+len(p) > lim.MaxList {
+			return errOver
+		}
+		for _, v := range p {
+			res = append(res, strconv.FormatUint(v, 10))
+		}
+		return nil
+	})
+	var le *nimbatch.LineError
+	switch {
+	case err == errOver:
+		return report.NimBatch{}, lim.over("max_list", lim.MaxList, "the batch has more than %d pairs: the limit is %d", lim.MaxList, lim.MaxList)
+	case errors.As(err, &le):
+		return report.NimBatch{}, Badf("batch line %d: %s", le.Line, le.Msg)
+	case err != nil:
+		return report.NimBatch{}, nimBatchError(err)
+	}
+	return report.NimBatch{Results: res}, nil
 }

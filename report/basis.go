@@ -9,12 +9,15 @@ import (
 // 2^53 are decimal strings; counts and positions are numbers. Each writes itself for people as
 // one line (WriteText).
 
-// BasisRank: the rank r of the numbers over GF(2), how many numbers were read, and how many
-// distinct values the XORs of non-empty subsets take.
+// BasisRank: the rank r of the numbers over GF(2), how many numbers were read, how many
+// distinct values the XORs of non-empty subsets take, and a basis of their span: the reduced
+// row-echelon one, highest first (each row's top bit is clear in every other row), which
+// depends on the span alone.
 type BasisRank struct {
-	Rank     int    `json:"rank"`
-	Numbers  int    `json:"numbers"`
-	Distinct string `json:"distinct"`
+	Rank     int      `json:"rank"`
+	Numbers  int      `json:"numbers"`
+	Distinct string   `json:"distinct"`
+	Basis    []string `json:"basis"`
 }
 
 // BasisMax: the largest XOR of a non-empty subset.

@@ -18,6 +18,12 @@ type Nim struct {
 	Result *string  `json:"result"`
 }
 
+// NimBatch is the answer of a batch of nim-products: `grundy nim mul --batch --json`, and POST
+// /api/nim with "batch": the products, decimal strings, in the order of the pairs.
+type NimBatch struct {
+	Results []string `json:"results"`
+}
+
 // WriteText writes the result, or "none".
 func (n Nim) WriteText(w io.Writer) error {
 	text := "none"

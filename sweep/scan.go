@@ -116,14 +116,7 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 			errs[i] = err
 			return
 		}
-		row := &report.ScanRow{Code: res.Code.String(), ComputedTo: res.ComputedTo, Proved: res.Proved,
-			Method: res.Method, MaxValue: res.MaxValue}
-		if res.Period > 0 {
-			row.Period, row.Preperiod = &res.Period, &res.Preperiod
-		}
-		if res.RareMask != 0 {
-			row.RareMask = &res.RareMask
-		}
+		row := query.ScanRow(res)
 		if db != nil {
 			if _, err := db.Save(context.WithoutCancel(ctx), Record(res)); err != nil {
 				errs[i] = err

@@ -15,4 +15,7 @@ func (s *Server) routes() {
 	s.handle("POST", "/api/script", s.apiEndpoint("script"))
 	s.handle("POST", "/api/misere", s.apiEndpoint("misere"))
 	s.handle("POST", "/api/guess", s.apiEndpoint("guess"))
+	s.handle("POST", "/api/basis", s.apiEndpoint("basis"))
+	s.handle("POST", "/api/count", s.apiEndpoint("count"))
+	s.handle("POST", "/api/scan", s.apiEndpoint("scan"))
 }

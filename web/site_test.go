@@ -54,6 +54,14 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 		{"/api/script", `{"script": "` + script + `", "to": "20"}`},
 		{"/api/misere", `{"game": "0.75", "max_heap": "12"}`},
 		{"/api/guess", `{"ruleset": "kayles", "to": "200"}`},
+		{"/api/nim", `{"op": "mul", "batch": "12 9\n0x10 3\n"}`},
+		{"/api/nim", `{"op": "mul", "batch": "12 9\n3\n"}`},
+		{"/api/basis", `{"op": "rank", "numbers": ["3", "5", "6"]}`},
+		{"/api/basis", `{"op": "newnim", "numbers": ["5", "4", "3"]}`},
+		{"/api/count", `{"n": "100", "divisors": ["2", "3"]}`},
+		{"/api/scan", `{"pattern": "0.?", "to": "300"}`},
+		{"/api/scan", `{"pattern": "0.???", "to": "300"}`},
+		{"/api/scan", `{"pattern": "0.??", "to": "5001"}`},
 		{"/api/frobnicate", `{}`},
 	}
 	limits := map[string]bool{}
@@ -75,7 +83,7 @@ func TestSiteEngineAnswersAsServer(t *testing.T) {
 		}
 	}
 	// The cases reach every kind of answer.
-	for _, k := range []string{"200", "400", "404", "413 max_body_bytes", "422 max_seq", "422 max_args", "422 max_answer_bytes", "422 max_table", "422 max_script_to"} {
+	for _, k := range []string{"200", "400", "404", "413 max_body_bytes", "422 max_seq", "422 max_args", "422 max_answer_bytes", "422 max_table", "422 max_script_to", "422 max_scan_codes", "422 max_scan_to"} {
 		if !limits[k] {
 			t.Errorf("no case is answered %s (%v)", k, limits)
 		}

@@ -9,6 +9,7 @@ import * as sequences from "./sequences.js";
 import * as play from "./play.js";
 import * as scripts from "./scripts.js";
 import * as misere from "./misere.js";
+import * as numbers from "./numbers.js";
 import { showLimit } from "./page.js";
 
 // For the console and the browser tests: the page's state and the hooks they call.
@@ -85,6 +86,8 @@ async function start() {
   else {
     nimbers.setup(limits);
     examples.push(nimbers.example());
+    numbers.setup();
+    examples.push(numbers.example());
   }
   if (!state.endpoints.has("/api/seq")) markAbsent("sequences", "Computing sequences");
   else {
