@@ -7,7 +7,10 @@
 // arithmetic, the catalogue) so that they answer at once while a heavy one runs. A request's time
 // budget starts when a worker takes it; a request still running at its end is stopped by
 // terminating its worker, the browser's kill, and answered with the server's document for a
-// request over its budget (422, budget_ms); a fresh worker takes its place.
+// request over its budget (422, budget_ms); a fresh worker takes its place. A request the page
+// gives up on (its AbortSignal, or the stream's reader cancelled: the page's Cancel) is stopped
+// the same way, since the engine computes in one goroutine and cannot be told to stop: its
+// worker is terminated and replaced, and the request rejects with an AbortError as fetch does.
 
 const engineURL = (name) => new URL(`../engine/${name}`, import.meta.url);
 
@@ -72,9 +75,17 @@ export function start(info) {
   }
 
   let nextID = 0;
-  // run answers one request in a worker of p: {status, text}, calling progress on the way.
-  async function run(p, path, body, progress) {
+  // aborted is what a request the page gave up on answers: fetch's AbortError.
+  const aborted = () => new DOMException("the request was cancelled", "AbortError");
+
+  // run answers one request in a worker of p: {status, text}, calling progress on the way; once
+  // signal aborts, it gives up (terminating the worker if the request runs) and rejects.
+  async function run(p, path, body, progress, signal) {
     const slot = await p.take();
+    if (signal && signal.aborted) { // given up while waiting for a worker: hand it on unused
+      p.give(slot);
+      throw aborted();
+    }
     let st;
     try {
       st = await slot.ready;
@@ -83,14 +94,17 @@ export function start(info) {
       return { status: 500, text: JSON.stringify({ error: `internal failure: ${e.message}` }) };
     }
     const id = ++nextID;
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const end = (answer, healthy) => {
         clearTimeout(timer);
+        if (signal) signal.removeEventListener("abort", stop);
         slot.w.onmessage = slot.w.onerror = null;
         if (healthy) p.give(slot);
         else p.replace(slot);
-        resolve(answer);
+        if (answer) resolve(answer);
+        else reject(aborted());
       };
+      const stop = () => end(null, false);
       const timer = setTimeout(() => end({ status: st.overBudget[0], text: st.overBudget[1] }, false), info.limits.budget_ms);
       slot.w.onmessage = (e) => {
         const m = e.data;
@@ -100,6 +114,8 @@ export function start(info) {
         else end({ status: m.status, text: m.text }, true);
       };
       slot.w.onerror = (e) => end({ status: 500, text: JSON.stringify({ error: `internal failure: the engine failed: ${e.message}` }) }, false);
+      if (signal && signal.aborted) return end(null, true); // not started: the worker is idle
+      if (signal) signal.addEventListener("abort", stop);
       slot.w.postMessage({ id, path, body });
     });
   }
@@ -119,30 +135,40 @@ export function start(info) {
 
   const json = (status, text) => new Response(text, { status, headers: { "Content-Type": "application/json" } });
 
-  // request answers body (undefined: a GET) posted to path as the server's Response would.
-  async function request(path, body) {
+  // request answers body (undefined: a GET) posted to path as the server's Response would;
+  // signal (optional) gives the request up, as fetch's does.
+  async function request(path, body, signal) {
     if (path === "/api/info") return json(200, infoText);
     const p = light(path, body || {}) ? pools.light : pools.heavy;
     const text = body === undefined ? "" : JSON.stringify(body);
     if (path !== "/api/seq/stream") {
-      const a = await run(p, path, text, () => {});
+      const a = await run(p, path, text, () => {}, signal);
       return json(a.status, a.text);
     }
     // The stream: progress lines, then the answer's line; an error before any progress is the
     // plain error answer of /api/seq, as the server gives it when a request fails at once.
+    // Cancelling the stream's reader gives the request up, as closing the server's connection.
+    const giveUp = new AbortController();
+    if (signal) {
+      if (signal.aborted) giveUp.abort();
+      else signal.addEventListener("abort", () => giveUp.abort(), { once: true });
+    }
     const enc = new TextEncoder();
-    let ctrl, first;
-    const firstEvent = new Promise((resolve) => (first = resolve));
-    const stream = new ReadableStream({ start(c) { ctrl = c; } });
+    let ctrl, first, firstFailed;
+    const firstEvent = new Promise((resolve, reject) => { first = resolve; firstFailed = reject; });
+    const stream = new ReadableStream({ start(c) { ctrl = c; }, cancel() { giveUp.abort(); } });
     const line = (v) => ctrl.enqueue(enc.encode(JSON.stringify(v) + "\n"));
     run(p, path, text, (done, target) => {
       first(null);
       line({ done, target });
-    }).then((a) => {
+    }, giveUp.signal).then((a) => {
       first(a);
       if (a.status === 200) ctrl.enqueue(enc.encode(`{"result":${a.text.trimEnd()}}\n`));
       else line({ error: JSON.parse(a.text), status: a.status });
       ctrl.close();
+    }, (e) => {
+      firstFailed(e);
+      try { ctrl.error(e); } catch (_) { /* the reader already cancelled it */ }
     });
     const a = await firstEvent;
     if (a && a.status !== 200) return json(a.status, a.text);

@@ -22,15 +22,18 @@ function theEngine() {
 }
 
 // request sends body as JSON to the API path ("/api/solve"; no body: a GET) and returns the
-// Response: the server's, or the same answer from the engine in a static site.
-export async function request(path, body) {
+// Response: the server's, or the same answer from the engine in a static site. signal (an
+// AbortSignal, optional) gives the request up: the server's connection is closed, the static
+// site's worker stopped, and the promise (or the body's reading) rejects with an AbortError.
+export async function request(path, body, signal) {
   const eng = await theEngine();
-  if (eng) return eng.request(path, body);
+  if (eng) return eng.request(path, body, signal);
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
+  if (signal) init.signal = signal;
   return fetch(path.replace(/^\//, ""), init);
 }
 

@@ -9,8 +9,9 @@ import { Ticket, limit, pageWords, readCount } from "./page.js";
 
 let lastSeq = null;
 const computing = new Ticket();
-// reading is the answer being read (its stream reader), for Cancel.
-let reading = null;
+// reading is the answer being read (its stream reader), and giveUp the request's AbortController,
+// for Cancel: on the server it closes the request, in the static site it stops the worker.
+let reading = null, giveUp = null;
 
 // clearSeq takes the last answer off the screen: plot, values, summary, downloads, status.
 function clearSeq() {
@@ -30,7 +31,10 @@ async function computeSeq() {
     : { ruleset: $("seq-ruleset").value, flags: readFlags($("seq-flags")) };
   clearSeq();
   if (reading) reading.cancel().catch(() => {}); // an older answer still coming is not wanted
+  if (giveUp) giveUp.abort();
   reading = null;
+  giveUp = new AbortController();
+  const signal = giveUp.signal;
   const t = computing.take();
   let to;
   const until = kind === "code" && $("seq-until").checked;
@@ -47,7 +51,7 @@ async function computeSeq() {
   try {
     $("seq-status").textContent = until ? "computing until the period is proved" : `computing g(0) … g(${to})`;
     $("seq-progress").value = 0;
-    const r = await streamSeq(until ? base : { ...base, to }, (done, target) => {
+    const r = await streamSeq(until ? base : { ...base, to }, signal, (done, target) => {
       if (!computing.current(t)) return;
       if (target > 0) $("seq-progress").value = done / target;
       $("seq-status").textContent = target > 0 && !until ? `${done} of ${target} values computed` : `${done} values computed`;
@@ -63,7 +67,7 @@ async function computeSeq() {
   } finally {
     // A request made stale (Cancel, a newer Compute) leaves the buttons to the newer state.
     if (computing.current(t)) {
-      reading = null;
+      reading = giveUp = null;
       $("seq-cancel").disabled = true;
       $("seq-go").disabled = false;
     }
@@ -71,9 +75,9 @@ async function computeSeq() {
 }
 
 // streamSeq posts body to /api/seq/stream, calls progress for every progress line and returns the
-// result of the last line (or throws its error).
-async function streamSeq(body, progress) {
-  const resp = await request("/api/seq/stream", body);
+// result of the last line (or throws its error); signal gives the request up.
+async function streamSeq(body, signal, progress) {
+  const resp = await request("/api/seq/stream", body, signal);
   if (!resp.ok) {
     let msg = `HTTP ${resp.status}`;
     try { msg = (await resp.json()).error || msg; } catch (e) { /* keep the status */ }
@@ -199,11 +203,12 @@ $("seq-ruleset").addEventListener("change", () => {
   document.querySelector("input[name=seq-kind][value=ruleset]").checked = true;
 });
 $("seq-code").addEventListener("focus", () => { document.querySelector("input[name=seq-kind][value=code]").checked = true; });
-// Cancel stops reading the answer, which closes the request: the server stops computing.
+// Cancel gives the request up: the server stops computing, the static site's worker is stopped.
 $("seq-cancel").addEventListener("click", () => {
   computing.drop();
   if (reading) reading.cancel().catch(() => {});
-  reading = null;
+  if (giveUp) giveUp.abort();
+  reading = giveUp = null;
   clearSeq();
   $("seq-status").textContent = "cancelled";
   $("seq-cancel").disabled = true;
