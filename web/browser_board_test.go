@@ -316,20 +316,24 @@ func TestBrowserPinsBoard(t *testing.T) {
 }
 
 // At phone width the boards stay inside the screen: a 32 × 32 grid and two rows of 60 pins
-// scroll inside their box.
+// scroll inside their box, a strip of 151 coins wraps.
 func TestBrowserNarrowBoards(t *testing.T) {
 	ctx, url := browser(t, Limits{})
 	run(t, ctx, chromedp.EmulateViewport(400, 800))
-	for _, c := range []struct{ ruleset, pos string }{{"corners", "1,2 30,30"}, {"kayles", "60 60"}} {
+	for _, c := range []struct {
+		ruleset, pos string
+		scroll       bool
+	}{{"corners", "1,2 30,30", true}, {"kayles", "60 60", true}, {"turtles", "1 150", false}} {
 		startGame(t, ctx, url, c.ruleset, "", c.pos)
 		var got string
-		var scrolls bool
-		run(t, ctx, jsEval(overflow, &got), jsEval(`(() => { const b = document.querySelector("#board .board-box"); return b.scrollWidth > b.clientWidth; })()`, &scrolls))
+		var scrolls, drawn bool
+		run(t, ctx, jsEval(overflow, &got), jsEval(`(() => { const b = document.querySelector("#board .board-box"); return b.scrollWidth > b.clientWidth; })()`, &scrolls),
+			jsEval(`document.querySelectorAll("#board .cell, #board .pin, #board .coin").length > 100`, &drawn))
 		if !strings.HasPrefix(got, "[0,") && !strings.HasPrefix(got, "[-") {
 			t.Errorf("400 px, %s %s: wider than the window by [px, widest element] %s", c.ruleset, c.pos, got)
 		}
-		if !scrolls {
-			t.Errorf("400 px, %s %s: the board does not scroll in its box (is it drawn?)", c.ruleset, c.pos)
+		if !drawn || scrolls != c.scroll {
+			t.Errorf("400 px, %s %s: drawn %v, scrolls in its box %v (want %v)", c.ruleset, c.pos, drawn, scrolls, c.scroll)
 		}
 	}
 }
@@ -392,5 +396,37 @@ func TestBrowserScriptUndoHint(t *testing.T) {
 	}
 	if first != "you: "+step.Played[0].Move || !slices.Equal(pos, step.Position) {
 		t.Fatalf("typed 7: history %q, position %v; the engine plays %v to %v", first, pos, step.Played, step.Position)
+	}
+}
+
+// A row of coins (Turning Turtles, numbered from 1) is a strip whose coins make moves: coin 7 and
+// coin 5 turn over together; coin 4 alone with "Turn over this coin".
+func TestBrowserCoinBoard(t *testing.T) {
+	ctx, url := browser(t, Limits{})
+	pos := []string{"1", "4", "7"}
+	startGame(t, ctx, url, "turtles", "", "1 4 7")
+	run(t, ctx, chromedp.Click(`#board .coin[data-coin="7"]`), chromedp.Click(`#board .coin[data-coin="5"]`))
+	first, got := waitMoved(t, ctx)
+	move := libraryMove(t, "turtles", nil, pos, turnsOver(pos, "5", "7"))
+	if first != "you: "+move {
+		t.Fatalf("after clicking coins 7 and 5 the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "turtles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
+	}
+	startGame(t, ctx, url, "turtles", "", "1 4 7")
+	var history string
+	run(t, ctx, chromedp.Click(`#board .coin[data-coin="4"]`), jsEval(`document.querySelectorAll("#history li").length + ""`, &history))
+	if history != "0" {
+		t.Fatalf("one click on coin 4 (a move, but not the only one with it) made a move")
+	}
+	run(t, ctx, chromedp.Click("#board .board-play"))
+	first, got = waitMoved(t, ctx)
+	move = libraryMove(t, "turtles", nil, pos, turnsOver(pos, "4"))
+	if first != "you: "+move {
+		t.Fatalf("after turning over coin 4 the history starts %q, want %q", first, move)
+	}
+	if want := engineStep(t, "turtles", nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("the page holds %v, the engine answers %v", got, want)
 	}
 }

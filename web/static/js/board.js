@@ -50,63 +50,20 @@ function flips(from, to) {
   return f;
 }
 
-// gridLimit bounds the side of a grid drawn (beyond it the board is the text).
-const gridLimit = 40;
-
-// gridBoard draws heads-up coins x,y (st.position) as a grid, x down the rows and y across the
-// columns from st.grid_first, one row and column beyond the farthest coin. Clicking cells chooses
-// the coins of a move (a heads-up coin and the others it turns over): when the coins chosen belong
-// to one listed move only, it is played; "Turn over" plays exactly the coins chosen. play(move)
-// makes a move (its text, or the position after it). It returns null when the grid would be too
-// large; else { el, hint(to) }.
-export function gridBoard(st, play) {
-  const pts = st.position.map((s) => s.split(",").map(Number));
-  if (!pts.every((p) => p.length === 2 && p.every(Number.isSafeInteger))) return null;
-  const [fx, fy] = st.grid_first || [0, 0];
-  const rows = Math.max(fx, ...pts.map((p) => p[0])) + 2 - fx, cols = Math.max(fy, ...pts.map((p) => p[1])) + 2 - fy;
-  if (rows > gridLimit || cols > gridLimit) return null;
-  const heads = new Set(st.position);
+// chooser is the choice of a move's coins on a board of coins (cells: each coin's key, as the
+// position writes it, and its button): clicking a coin adds it to the choice or takes it out; when
+// the coins chosen belong to one listed move only (two coins at least, or all of that move's),
+// the move is played; "Turn over" plays exactly the coins chosen (past the moves listed, the
+// position after them goes to the engine, which accepts or refuses it). It returns { bar,
+// choose(key), clear(), hint(to) }.
+function chooser(st, cells, play) {
   const moves = st.over ? [] : st.moves.map((m) => flips(st.position, m.to));
   const sel = new Set();
-  const table = el("table", { class: "board-grid", role: "grid", "aria-label": `the board: heads-up coins ${st.position.join(" ") || "none"} (x down the rows, y across the columns)` });
-  const head = el("tr", {}, el("th", { class: "corner", text: "x\\y", title: "x numbers the rows, y the columns" }));
-  for (let y = fy; y < fy + cols; y++) head.append(el("th", { scope: "col", text: String(y) }));
-  table.append(head);
-  const cells = new Map(), grid = [];
-  for (let x = fx; x < fx + rows; x++) {
-    const tr = el("tr", {}, el("th", { scope: "row", text: String(x) }));
-    const row = [];
-    for (let y = fy; y < fy + cols; y++) {
-      const key = `${x},${y}`, up = heads.has(key);
-      const b = el("button", { type: "button", class: "cell" + (up ? " heads" : ""), title: key, "data-cell": key,
-        "aria-label": `${key} ${up ? "heads up" : "tails"}`, "aria-pressed": "false" });
-      if (st.over) b.disabled = true;
-      b.addEventListener("click", () => choose(key));
-      cells.set(key, b);
-      row.push(b);
-      tr.append(el("td", {}, b));
-    }
-    grid.push(row);
-    table.append(tr);
-  }
   const say = el("span", { class: "board-say" });
   const go = el("button", { type: "button", class: "board-play", text: "Turn over", disabled: "" });
   const clear = el("button", { type: "button", class: "board-clear", text: "Clear" });
-  const wrap = el("div", { class: "board-box" }, table);
   const bar = el("div", { class: "row board-bar", "aria-live": "polite" }, say, go, clear);
-  clear.addEventListener("click", () => { sel.clear(); update(); });
-  table.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { sel.clear(); update(); } });
-  roving(table, grid);
-
-  // toText is the position after turning over the coins chosen, in the game's syntax.
-  const toText = () => [...flips(st.position, sel)].join(" ");
   let chosen = null; // the listed move that turns over exactly the coins chosen, or null
-  function choose(key) {
-    if (st.over) return;
-    if (sel.has(key)) sel.delete(key);
-    else sel.add(key);
-    update();
-  }
   function update() {
     const cands = [];
     moves.forEach((f, i) => { if ([...sel].every((c) => f.has(c))) cands.push(i); });
@@ -126,7 +83,7 @@ export function gridBoard(st, play) {
       return;
     }
     const list = [...sel].join(" ");
-    if (!sel.size) say.textContent = st.over ? "" : "Choose the coins of a move: a heads-up coin, then the others it turns over (or the corner of its rectangle).";
+    if (!sel.size) say.textContent = st.over ? "" : "Choose the coins of a move: a heads-up coin, then the others it turns over (on a grid, the corner of its rectangle).";
     else if (chosen !== null) say.textContent = `Turn over ${list}: ${st.moves[chosen].move}${cands.length > 1 ? ` (or choose more coins: ${cands.length - 1} other moves turn these over too)` : ""}.`;
     else if (cands.length) say.textContent = `${cands.length} moves turn over ${list}: choose another of their coins (marked).`;
     else say.textContent = st.more_moves ? `No listed move turns over ${list}; Turn over asks the engine whether it is a move.` : `No move turns over just ${list}.`;
@@ -135,20 +92,95 @@ export function gridBoard(st, play) {
   }
   go.addEventListener("click", () => {
     if (go.disabled) return;
-    const m = chosen !== null ? st.moves[chosen].move : toText();
+    // The position after turning over the coins chosen, in the game's syntax.
+    const m = chosen !== null ? st.moves[chosen].move : [...flips(st.position, sel)].join(" ");
     sel.clear();
     update();
     play(m);
   });
+  clear.addEventListener("click", () => { sel.clear(); update(); });
+  for (const [key, b] of cells) {
+    if (st.over) b.disabled = true;
+    b.addEventListener("click", () => {
+      if (st.over) return;
+      if (sel.has(key)) sel.delete(key);
+      else sel.add(key);
+      update();
+    });
+    b.addEventListener("keydown", (ev) => { if (ev.key === "Escape") { sel.clear(); update(); } });
+  }
   update();
   return {
-    el: el("div", {}, wrap, bar),
+    bar,
     // hint marks the coins of the move leading to the position to.
     hint(to) {
       const f = flips(st.position, to);
       for (const [key, b] of cells) b.classList.toggle("hinted", f.has(key));
     },
   };
+}
+
+// gridLimit bounds the side of a grid drawn (beyond it the board is the text).
+const gridLimit = 40;
+
+// gridBoard draws heads-up coins x,y (st.position) as a grid, x down the rows and y across the
+// columns from st.grid_first, one row and column beyond the farthest coin, whose cells choose a
+// move's coins (chooser). play(move) makes a move (its text, or the position after it). It
+// returns null when the grid would be too large; else { el, hint(to) }.
+export function gridBoard(st, play) {
+  const pts = st.position.map((s) => s.split(",").map(Number));
+  if (!pts.every((p) => p.length === 2 && p.every(Number.isSafeInteger))) return null;
+  const [fx, fy] = st.grid_first || [0, 0];
+  const rows = Math.max(fx, ...pts.map((p) => p[0])) + 2 - fx, cols = Math.max(fy, ...pts.map((p) => p[1])) + 2 - fy;
+  if (rows > gridLimit || cols > gridLimit) return null;
+  const heads = new Set(st.position);
+  const table = el("table", { class: "board-grid", role: "grid", "aria-label": `the board: heads-up coins ${st.position.join(" ") || "none"} (x down the rows, y across the columns)` });
+  const head = el("tr", {}, el("th", { class: "corner", text: "x\\y", title: "x numbers the rows, y the columns" }));
+  for (let y = fy; y < fy + cols; y++) head.append(el("th", { scope: "col", text: String(y) }));
+  table.append(head);
+  const cells = new Map(), grid = [];
+  for (let x = fx; x < fx + rows; x++) {
+    const tr = el("tr", {}, el("th", { scope: "row", text: String(x) }));
+    const row = [];
+    for (let y = fy; y < fy + cols; y++) {
+      const key = `${x},${y}`, up = heads.has(key);
+      const b = el("button", { type: "button", class: "cell" + (up ? " heads" : ""), title: key, "data-cell": key,
+        "aria-label": `${key} ${up ? "heads up" : "tails"}`, "aria-pressed": "false" });
+      cells.set(key, b);
+      row.push(b);
+      tr.append(el("td", {}, b));
+    }
+    grid.push(row);
+    table.append(tr);
+  }
+  roving(table, grid);
+  const c = chooser(st, cells, play);
+  return { el: el("div", {}, el("div", { class: "board-box" }, table), c.bar), hint: c.hint };
+}
+
+// coinLimit bounds the coins of a row drawn (beyond it the board is the text).
+const coinLimit = 200;
+
+// coinBoard draws the heads-up coins of a row (st.position: their indices, numbered from
+// st.coin_base) as a strip of coins one beyond the last, which choose a move's coins (chooser).
+// It returns null when the strip would be too long; else { el, hint(to) }.
+export function coinBoard(st, play) {
+  if (!st.position.every((s) => /^\d+$/.test(s))) return null;
+  const base = st.coin_base || 0, hi = Math.max(base, ...st.position.map(Number)) + 1;
+  if (hi - base >= coinLimit) return null;
+  const heads = new Set(st.position), strip = el("div", { class: "coins", role: "group", "aria-label": `the coins: heads up ${st.position.join(" ") || "none"}` });
+  const cells = new Map(), row = [];
+  for (let i = base; i <= hi; i++) {
+    const key = String(i), up = heads.has(key);
+    const b = el("button", { type: "button", class: "coin" + (up ? " heads" : ""), text: key, "data-coin": key,
+      "aria-label": `coin ${key} ${up ? "heads up" : "tails"}`, "aria-pressed": "false" });
+    cells.set(key, b);
+    row.push(b);
+    strip.append(b);
+  }
+  roving(strip, [row]);
+  const c = chooser(st, cells, play);
+  return { el: el("div", {}, el("div", { class: "board-box" }, strip), c.bar), hint: c.hint };
 }
 
 // pinRulesets are the take-and-break games drawn as rows of pins.

@@ -4,7 +4,7 @@
 import { $, api, el, words } from "./api.js";
 import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
 import { Ticket, pageWords } from "./page.js";
-import { gridBoard, pinBoard, pinRulesets } from "./board.js";
+import { coinBoard, gridBoard, pinBoard, pinRulesets } from "./board.js";
 
 // solving ties the shown answer to the latest Solve (editing the form makes it stale).
 const solving = new Ticket();
@@ -272,14 +272,14 @@ async function hint() {
   for (const c of document.querySelectorAll(`#board [data-move="${i}"]`)) c.classList.add("hinted");
 }
 
-// boardView is the board drawn by board.js (a grid or pins), for the hint to mark a move on; null
+// boardView is the board drawn by board.js (a grid, coins or pins), for the hint to mark a move on; null
 // for the other boards.
 let boardView = null;
 
-// drawBoard shows the position: 2-D coins as a labelled grid and take-and-break heaps as rows of
-// pins (board.js: their cells and pins make moves), other heaps as rows of counters (click a
-// counter to leave that many in its heap, when the ruleset has that move), coins as a strip, and
-// the ruleset's own drawing in text (for the grid, the coins it shows).
+// drawBoard shows the position: 2-D coins as a labelled grid, a row of coins as a strip and
+// take-and-break heaps as rows of pins (board.js: their cells, coins and pins make moves), other
+// heaps as rows of counters (click a counter to leave that many in its heap, when the ruleset has
+// that move), and the ruleset's own drawing in text (for the grid, the coins it shows).
 function drawBoard(st) {
   const board = $("board");
   board.replaceChildren();
@@ -309,11 +309,8 @@ function drawBoard(st) {
       }
       board.append(row);
     });
-  } else if (st.board === "coins" && nums.every((v) => v <= 200)) {
-    const hi = Math.max(0, ...nums) + 1, heads = new Set(nums);
-    const strip = el("div", { class: "coins" });
-    for (let i = st.coin_base || 0; i <= hi; i++) strip.append(el("span", { class: "coin" + (heads.has(i) ? " heads" : ""), text: String(i) }));
-    board.append(strip);
+  } else if (st.board === "coins" && (boardView = coinBoard(st, play))) {
+    board.append(boardView.el);
   }
 }
 
