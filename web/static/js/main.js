@@ -10,6 +10,7 @@ import * as play from "./play.js";
 import * as scripts from "./scripts.js";
 import * as misere from "./misere.js";
 import * as numbers from "./numbers.js";
+import * as scan from "./scan.js";
 import { showLimit } from "./page.js";
 
 // For the console and the browser tests: the page's state and the hooks they call.
@@ -93,6 +94,8 @@ async function start() {
   else {
     setupSequences();
     examples.push(sequences.example());
+    scan.setup();
+    examples.push(scan.example());
   }
   if (!state.endpoints.has("/api/solve") || !state.endpoints.has("/api/rules")) markAbsent("play", "Solving and playing");
   else {
