@@ -336,6 +336,13 @@ func TestBrowserNarrowBoards(t *testing.T) {
 			t.Errorf("400 px, %s %s: drawn %v, scrolls in its box %v (want %v)", c.ruleset, c.pos, drawn, scrolls, c.scroll)
 		}
 	}
+	// A script game, with its Undo and its box for typed moves.
+	var got string
+	run(t, ctx, chromedp.Click(`#tabs button[data-tab="scripts"]`), edit("#script-position", "10 20 30"), chromedp.Click("#script-play"),
+		waitText("#script-game-status", "Your move", new(string)), jsEval(overflow, &got))
+	if !strings.HasPrefix(got, "[0,") && !strings.HasPrefix(got, "[-") {
+		t.Errorf("400 px, a script game: wider than the window by [px, widest element] %s", got)
+	}
 }
 
 // A script game has Undo, a Hint from the engine and a box for typed moves, as rulesets have: the
