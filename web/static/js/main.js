@@ -3,7 +3,7 @@
 // and shows a worked example in every one, then marks the page ready (body[data-ready]).
 
 import { $, api, el } from "./api.js";
-import { state, fillRulesets, ruleByName, showFlags } from "./rules.js";
+import { state, fillRulesets, ruleByName, showFlags, showRules } from "./rules.js";
 import * as nimbers from "./nimbers.js";
 import * as sequences from "./sequences.js";
 import * as play from "./play.js";
@@ -32,6 +32,10 @@ function setupSequences() {
   fillRulesets($("seq-ruleset"), (r) => r.one_heap);
   const r = ruleByName($("seq-ruleset").value);
   if (r) showFlags($("seq-flags"), r);
+  // Each ruleset with what the catalogue says of it: theory, numbering, limits.
+  const rulesText = () => { const r = ruleByName($("seq-ruleset").value); if (r) showRules($("seq-rules"), r); };
+  $("seq-ruleset").addEventListener("change", rulesText);
+  rulesText();
   for (const [feature, input, value] of [["seq:ruleset", $("seq-ruleset"), "ruleset"], ["seq:code", $("seq-code"), "code"]]) {
     const on = state.features.has(feature) && (value === "code" || state.rules.some((r) => r.one_heap));
     input.disabled = !on;

@@ -2,7 +2,7 @@
 // against the engine played step by step through the stateless POST /api/play.
 
 import { $, api, el, words } from "./api.js";
-import { fillRulesets, readFlags, ruleByName, showFlags } from "./rules.js";
+import { fillRulesets, readFlags, ruleByName, showFlags, showRules } from "./rules.js";
 import { Ticket, pageWords } from "./page.js";
 import { coinBoard, gridBoard, pinBoard, pinRulesets } from "./board.js";
 
@@ -23,10 +23,7 @@ export function onSolveRuleset() {
   // The position's syntax without the catalogue's example heaps (the box holds this view's).
   $("solve-about").textContent = `${r.summary.replace(/\.?$/, ".")} Position: ${r.position.replace(/:.*$/, "")}.`;
   $("solve-limits").textContent = r.limits ? `Limits: ${r.limits}` : "";
-  const part = (label, text) => el("p", {}, el("b", { text: label + ": " }), text);
-  $("solve-rules").replaceChildren(el("summary", { text: `The theory of ${r.name}, its numbering and limits` }),
-    part("Theory", r.theory || "—"), part("Numbering", r.indexing || "—"), part("Limits", r.limits || "none"),
-    part("On the command line", r.command));
+  showRules($("solve-rules"), r);
   $("play-start").disabled = r.play === "scored";
   $("play-start").title = r.play === "scored" ? "play is offered for normal and misère play only" : "";
 }

@@ -75,3 +75,13 @@ export function readFlags(box) {
   return flags;
 }
 
+
+// showRules writes what /api/rules says of ruleset r beyond its moves — the theory behind its
+// values, how its positions are numbered, its limits and its command line — into the <details>
+// element box, under a summary that names them.
+export function showRules(box, r) {
+  const part = (label, text) => el("p", {}, el("b", { text: label + ": " }), text);
+  box.replaceChildren(el("summary", { text: `The theory of ${r.name}, its numbering and limits` }),
+    part("Theory", r.theory || "—"), part("Numbering", r.indexing || "—"), part("Limits", r.limits || "none"),
+    part("On the command line", r.command));
+}
