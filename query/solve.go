@@ -106,6 +106,9 @@ func heapValues(ctx context.Context, rs rules.Ruleset, heaps []string) []string 
 func quotientSolve(r SolveRequest, a rules.SumAnalysis) report.Solve {
 	out := report.Solve{Ruleset: r.Ruleset, Position: r.Position, Outcome: a.Outcome.String(), WinningMoves: []report.Move{},
 		Complete: true, Method: a.Method}
+	if a.Quotient != nil {
+		out.Quotient = report.NewQuotientSum(a.Quotient, a.Heaps, a.Reduced)
+	}
 	for _, m := range a.Moves {
 		to := make([]string, len(m.After))
 		for i, h := range m.After {

@@ -93,3 +93,66 @@ func NewMisere(name string, q *misere.Quotient, stop string, provable bool, pr *
 	}
 	return a
 }
+
+// QuotientSum is the why of a misère sum of heaps decided through a misère quotient
+// (Plambeck–Siegel): the quotient's presentation, and the sum written as the product of its
+// heaps' elements, heap by heap. The sum is a P-position (the player to move loses) exactly
+// when the product lies in the P-portion.
+type QuotientSum struct {
+	// Generators are the generators' heap sizes, named a, b, c, … in this order.
+	Generators   []string `json:"generators"`
+	Presentation []string `json:"presentation"`
+	// PPortion names the elements of the P-portion.
+	PPortion []string `json:"p_portion"`
+	// Steps are the heaps of the sum in order, each with its element and the product so far.
+	Steps []QuotientStep `json:"steps"`
+	// Product is the sum's element: the product of every heap's element.
+	Product string `json:"product"`
+	InP     bool   `json:"in_p"`
+}
+
+// QuotientStep is one heap of a QuotientSum.
+type QuotientStep struct {
+	Heap string `json:"heap"`
+	// ActsAs is the heap of the quotient this heap acts as, when it is another: a heap past the
+	// quotient's, through the period the periodicity theorem proved for the whole game.
+	ActsAs  string `json:"acts_as,omitempty"`
+	Element string `json:"element"`
+	// Product is the product of the elements of this heap and the heaps before it, and InP
+	// whether it lies in the P-portion.
+	Product string `json:"product"`
+	InP     bool   `json:"in_p"`
+}
+
+// MaxQuotientSteps bounds the heaps of a sum whose steps NewQuotientSum writes: a longer sum's
+// why has the presentation and the product only.
+const MaxQuotientSteps = 256
+
+// NewQuotientSum writes the why of the misère sum of heaps decided in the quotient q, each heap
+// acting as the heap reduced[i] ≤ q.MaxHeap() (itself, or through the whole game's period).
+func NewQuotientSum(q *misere.Quotient, heaps []uint64, reduced []int) *QuotientSum {
+	s := &QuotientSum{Generators: []string{}, Presentation: []string{}, PPortion: []string{}, Steps: []QuotientStep{}}
+	for i, h := range q.Generators() {
+		s.Generators = append(s.Generators, fmt.Sprintf("%s = heap %d", misere.GeneratorName(i), h))
+	}
+	for _, rel := range q.Presentation() {
+		s.Presentation = append(s.Presentation, rel.String())
+	}
+	for _, e := range q.PPortion() {
+		s.PPortion = append(s.PPortion, q.Name(e))
+	}
+	e := 0
+	for i, h := range reduced {
+		e = q.Mul(e, q.Heap(h))
+		if len(heaps) > MaxQuotientSteps {
+			continue
+		}
+		st := QuotientStep{Heap: fmt.Sprint(heaps[i]), Element: q.Name(q.Heap(h)), Product: q.Name(e), InP: q.IsP(e)}
+		if uint64(h) != heaps[i] {
+			st.ActsAs = fmt.Sprint(h)
+		}
+		s.Steps = append(s.Steps, st)
+	}
+	s.Product, s.InP = q.Name(e), q.IsP(e)
+	return s
+}

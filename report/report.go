@@ -37,6 +37,9 @@ type Solve struct {
 	Method string `json:"method"`
 	// Note says anything else worth knowing (why the value is missing, …).
 	Note string `json:"note,omitempty"`
+	// Quotient is the why of a misère sum of heaps decided through a misère quotient: the
+	// product of the heaps' elements, step by step (absent otherwise).
+	Quotient *QuotientSum `json:"quotient,omitempty"`
 }
 
 // Move is one move of a Solve answer.

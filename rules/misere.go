@@ -223,6 +223,12 @@ type SumAnalysis struct {
 	// Moves are the winning moves, at most maxMovesListed (64) of them; Total counts them all.
 	Moves []HeapMove
 	Total int
+	// Quotient is the quotient that decided the sum, Heaps the sum's heaps and Reduced each heap
+	// as the heap ≤ Quotient.MaxHeap() it acts as (itself, or through the whole game's period):
+	// the why of the answer (report.NewQuotientSum).
+	Quotient *misere.Quotient
+	Heaps    []uint64
+	Reduced  []int
 }
 
 // HeapMove is a move of a sum of heaps: its text and the heaps after it.
@@ -291,6 +297,7 @@ func (m *MisereRuleset) analyzeSum(ctx context.Context, args []string) (a SumAna
 	}
 	a.Method = fmt.Sprintf("misère quotient of %s on heaps ≤ %d (|Q| = %d, |P| = %d): the product of the heaps' elements, %s, is %s",
 		m.label, top, q.Order(), q.POrder(), q.Name(e), pin)
+	a.Quotient, a.Heaps, a.Reduced = q, big, heaps
 	listed, total := misere.OnEveryHeap(misere.WinningMoves(q, heaps), heaps, maxMovesListed)
 	a.Total = total
 	for _, mv := range listed {
@@ -353,6 +360,10 @@ func (m *MisereRuleset) analyzeWhole(ctx context.Context, heaps []uint64) (a Sum
 		a.Outcome, pin = P, "in the P-portion: every move leads out of it"
 	}
 	pr := w.Proof()
+	a.Quotient, a.Heaps = q, heaps
+	for _, h := range heaps {
+		a.Reduced = append(a.Reduced, w.Reduce(h))
+	}
 	a.Method = fmt.Sprintf("misère quotient of the whole game %s, proved by the periodicity theorem at heap %d (|Q| = %d, |P| = %d; heap n ≥ %d acts as heap %d + (n − %d) mod %d): the product of the heaps' elements, %s, is %s",
 		m.label, pr.Heap, q.Order(), q.POrder(), pr.Preperiod, pr.Preperiod, pr.Preperiod, pr.Period, q.Name(e), pin)
 	for _, mv := range w.WinningMoves(heaps) {

@@ -113,6 +113,7 @@ async function decide() {
     if (r.outcome === "N" && r.winning_moves.length === 0) moves.push(el("li", { class: "hint", text: "no winning move listed" }));
     $("misere-solve-result").replaceChildren(
       el("p", { class: "big", id: "misere-outcome", text: r.outcome === "P" ? "P: the player to move loses" : "N: the player to move wins" }),
+      ...why(r),
       el("p", { class: "hint", text: r.method }),
       el("ul", { class: "moves" }, ...moves));
   } catch (e) {
@@ -120,6 +121,33 @@ async function decide() {
     $("misere-solve-error").textContent = pageWords(e.message);
     $("misere-solve-result").replaceChildren();
   }
+}
+
+// why shows how the quotient decides the sum (the answer's "quotient"): its presentation, then
+// the sum as the product of its heaps' elements, heap by heap, each product marked in or out of
+// the P-portion; the sum is P exactly when the whole product is in it.
+function why(r) {
+  const q = r.quotient;
+  if (!q) return [];
+  const gens = q.generators.map((g) => g.split(" = ")[0]);
+  const pres = `Q = ⟨${gens.join(", ")} | ${q.presentation.join(", ") || "no relations"}⟩ (${q.generators.join(", ") || "no generators"}), P-portion {${q.p_portion.join(", ")}}`;
+  const parts = [el("p", { id: "misere-why-quotient", text: `Why: in the misère quotient ${pres}, a sum of heaps is the product of its heaps' elements, and it is a P-position exactly when that product lies in the P-portion.` })];
+  if (q.steps.length > 0) {
+    const t = el("table", { class: "gtable", id: "misere-why" },
+      el("tr", {}, ...["heap", "element", "product so far", "in the P-portion"].map((h) => el("th", { text: h }))));
+    for (const st of q.steps) {
+      t.append(el("tr", {},
+        el("td", { text: st.acts_as ? `${st.heap} (acts as ${st.acts_as})` : st.heap }),
+        el("td", { text: st.element }),
+        el("td", { text: st.product, class: st.in_p ? "" : "n" }),
+        el("td", { text: st.in_p ? "yes" : "no" })));
+    }
+    parts.push(el("div", { class: "scroll" }, t));
+    parts.push(el("p", { id: "misere-why-product", class: "mono", text: `${q.steps.map((st) => st.element).join(" · ")} = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
+  } else {
+    parts.push(el("p", { id: "misere-why-product", class: "mono", text: `the product of the heaps' elements = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
+  }
+  return parts;
 }
 
 export function setup() {

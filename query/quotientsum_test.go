@@ -1,0 +1,54 @@
+package query
+
+import (
+	"context"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"grundy/report"
+)
+
+// TestQuotientSumSteps (issue 23, the teacher's why for misère): a misère sum decided through the
+// quotient carries the product of its heaps' elements step by step; each step's product lies in
+// the P-portion exactly when the sum of the heaps so far is a misère P-position by the definition
+// (random Kayles sums, against kaylesMisereP), the last step is the answer's, and a heap past the quotient acts as the
+// heap the whole game's period makes it (0.75: heap 60 as heap 8).
+func TestQuotientSumSteps(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(23, 5))
+	memo := kaylesMisereP{}
+	for range 60 {
+		heaps := make([]int, 1+rng.IntN(4))
+		pos := make([]string, len(heaps))
+		for i := range heaps {
+			heaps[i] = rng.IntN(9)
+			pos[i] = strconv.Itoa(heaps[i])
+		}
+		a, err := Solve(ctx, SolveRequest{Ruleset: "kayles", Position: pos, Misere: true}, Web(0))
+		if err != nil {
+			t.Fatalf("kayles %v: %v", pos, err)
+		}
+		s := a.(report.Solve)
+		q := s.Quotient
+		if q == nil || len(q.Steps) != len(heaps) || q.Generators == nil || q.Presentation == nil || q.PPortion == nil {
+			t.Fatalf("kayles %v: quotient %+v", pos, q)
+		}
+		for i, st := range q.Steps {
+			if want := memo.isP(heaps[:i+1]); st.InP != want || st.Heap != pos[i] || st.ActsAs != "" {
+				t.Errorf("kayles %v, step %d: %+v, the sum so far is P: %v", pos, i+1, st, want)
+			}
+		}
+		if last := q.Steps[len(q.Steps)-1]; q.Product != last.Product || q.InP != last.InP || q.InP != (s.Outcome == "P") {
+			t.Errorf("kayles %v: product %s (in P %v), last step %+v, outcome %s", pos, q.Product, q.InP, last, s.Outcome)
+		}
+	}
+	a, err := Solve(ctx, SolveRequest{Ruleset: "octal", Flags: map[string]string{"code": "0.75"}, Position: []string{"1", "2", "5", "5", "7", "60"}, Misere: true}, Web(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := a.(report.Solve).Quotient
+	if q == nil || len(q.Steps) != 6 || q.Steps[5].ActsAs != "8" || q.Steps[5].Element != "b" || q.Product != "b²" || !q.InP {
+		t.Fatalf("0.75 1 2 5 5 7 60: %+v", q)
+	}
+}
