@@ -39,6 +39,10 @@ type ScanRequest struct {
 	// Row, if set, is called after each code with its row, and stored true when the row came from
 	// the catalogue rather than a computation (under the lock that serializes Done).
 	Row func(r *report.ScanRow, stored bool) `json:"-"`
+	// MaxMemory is the command line's --max-memory (cliarg.Memory; "" for none): the codes computed
+	// at once share it, a scan whose codes' values to To cannot fit their share is refused before
+	// any is computed, and each code's run is held to its share (octal.Options.MaxBytes).
+	MaxMemory string `json:"-"`
 }
 
 // Scan answers a ScanRequest, computing the codes on all cores. When ctx is cancelled it returns
@@ -61,6 +65,10 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 	}
 	if lim.MaxSeq > 0 && uint64(n) > lim.MaxSeq {
 		return report.Scan{}, over(lim, "max_seq", lim.MaxSeq, "to = %d is over the limit of %d", n, lim.MaxSeq)
+	}
+	perCode, err := memoryShare(req.MaxMemory, codes, n, lim)
+	if err != nil {
+		return report.Scan{}, err
 	}
 	var shard Shard
 	if req.Shard != "" {
@@ -106,7 +114,7 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 			return
 		}
 		// One core per code: the scan already runs GOMAXPROCS codes at once.
-		res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: lim.OctalBytes, Workers: 1})
+		res, err := octal.Compute(ctx, codes[i], octal.Options{To: n, MaxBytes: perCode, Workers: 1})
 		if req.Done != nil {
 			mu.Lock()
 			req.Done()
@@ -135,7 +143,14 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 		if r != nil {
 			out.Games = append(out.Games, r)
 		}
-		if errs[i] != nil && !errors.Is(errs[i], context.Canceled) && !errors.Is(errs[i], context.DeadlineExceeded) {
+		var le *octal.LimitError
+		switch {
+		case errs[i] == nil || errors.Is(errs[i], context.Canceled) || errors.Is(errs[i], context.DeadlineExceeded):
+		case errors.As(errs[i], &le) && req.MaxMemory != "":
+			return report.Scan{}, over(lim, "max_memory", le.MaxBytes>>20, "%v: %v (its share of --max-memory)", codes[i], errs[i])
+		case errors.As(errs[i], &le):
+			return report.Scan{}, classify(fmt.Errorf("%v: %w", codes[i], errs[i]), lim)
+		default:
 			return report.Scan{}, query.Internalf("%v: %v", codes[i], errs[i])
 		}
 	}
@@ -147,6 +162,50 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 		return out, e
 	}
 	return out, nil
+}
+
+// memoryShare returns the memory budget of each code's run: lim.OctalBytes, or with mem (a
+// --max-memory) its share for the codes computed at once (0: none). It refuses up front, naming
+// the limit, the need and the largest heap that fits, a scan whose every code cannot fit its
+// share to heap to (values at a byte each: the least any code needs).
+func memoryShare(mem string, codes []octal.Code, to int, lim query.Limits) (int64, error) {
+	if mem == "" {
+		return lim.OctalBytes, nil
+	}
+	total, err := cliarg.Memory(mem)
+	if err != nil {
+		return 0, query.Badf("--max-memory %v", err)
+	}
+	at := int64(min(runtime.GOMAXPROCS(0), len(codes)))
+	share := int64(min(total, 1<<62)) / at
+	if lim.OctalBytes > 0 {
+		share = min(share, lim.OctalBytes)
+	}
+	for _, c := range codes {
+		if fit := octal.MaxTo(c, share); fit < to {
+			need, fits := needFor(c, to), ""
+			if fit > 0 {
+				fits = fmt.Sprintf(", or lower --to (the largest heap that fits is %d)", fit)
+			}
+			return 0, query.Limitf("max_memory", total>>20,
+				"octal scan: computing %v to heap %d needs about %s a code, with %d computed at once, more than the memory limit of %s; raise it with --max-memory%s",
+				c, to, cliarg.FormatMemory(need), at, cliarg.FormatMemory(total), fits)
+		}
+	}
+	return share, nil
+}
+
+// needFor returns the least budget, rounded up to whole MiB, in which octal.MaxTo(c, ·) reaches to.
+func needFor(c octal.Code, to int) uint64 {
+	lo, hi := int64(0), int64(1)<<62 // MaxTo(c, lo) < to ≤ MaxTo(c, hi)
+	for hi-lo > 1<<20 {
+		if mid := lo + (hi-lo)/2; octal.MaxTo(c, mid) >= to {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return uint64(hi+1<<20-1) &^ (1<<20 - 1)
 }
 
 // storedRows returns the catalogue's rows by code.

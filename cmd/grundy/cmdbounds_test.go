@@ -29,9 +29,6 @@ func TestComputingCommandsBounds(t *testing.T) {
 		{"", []string{"nim", "table", "8", "--timeout", "0s"}, "--timeout: want a positive duration"},
 		{"", []string{"nim", "table", "8", "--max-memory", "lots"}, "--max-memory \"lots\": want a memory limit such as 512M, 2G"},
 	} {
-		if raceEnabled && strings.Contains(c.want, "memory") {
-			continue // under the race detector the scan outlasts the test's patience (not looked into)
-		}
 		start := time.Now()
 		_, errOut, code := runCLI(t, c.stdin, c.args...)
 		t.Logf("grundy %s: %v", strings.Join(c.args, " "), time.Since(start).Round(time.Millisecond))

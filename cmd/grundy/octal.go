@@ -144,8 +144,7 @@ func newOctalScanCmd(a *app) *cobra.Command {
   grundy octal scan '4.?7' --to 100000 --save`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Pattern = args[0]
-			req.DB = envDB(req.DB)
+			req.Pattern, req.DB, req.MaxMemory = args[0], envDB(req.DB), cmd.Flag("max-memory").Value.String()
 			var err error
 			if req.Shard, err = sweep.ShardSpec(req.Shard, shards, os.Getenv); err != nil {
 				return err
