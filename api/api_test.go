@@ -83,6 +83,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"solve", `{"ruleset": 7}`, StatusBadInput, `field "ruleset"`},
 		{"solve", `[1, 2]`, StatusBadInput, "want a JSON object"},
 		{"solve", `{} {}`, StatusBadInput, "exactly one JSON object"},
+		{"solve", "{} \f", StatusBadInput, "malformed JSON"},
+		{"solve", `{} x`, StatusBadInput, "malformed JSON"},
 		{"frobnicate", `{}`, StatusNotFound, `no endpoint "frobnicate"`},
 	}
 	for _, c := range cases {
@@ -90,6 +92,10 @@ func TestDecodeErrors(t *testing.T) {
 		if e == nil || e.Status != c.status || !strings.Contains(e.Msg, c.want) || b != nil {
 			t.Errorf("%s %q: %v %s; want %d %q", c.endpoint, c.body, e, b, c.status, c.want)
 		}
+	}
+	// White space after the object is no second document.
+	if _, e := Decode("solve", []byte("{\"ruleset\": \"nim\"} \r\n\t ")); e != nil {
+		t.Errorf("trailing white space: %v", e)
 	}
 }
 

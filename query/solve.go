@@ -75,8 +75,10 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 		return ScriptSolve{Solve: NewReport(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
 	}
 	rep := NewReport(sol.R, sol.Pos, *sol.Analysis)
-	if !r.Misere && rep.Value != nil && len(r.Position) > 1 && rs.Info().OneHeap && (rs.Info().Board == rules.BoardHeaps || rs.Info().Board == rules.BoardCoins) {
-		rep.Components = heapValues(ctx, rs, r.Position)
+	if !r.Misere && rep.Value != nil && len(r.Position) > 1 {
+		if info := rs.Info(); info.OneHeap && (info.Board == rules.BoardHeaps || info.Board == rules.BoardCoins) {
+			rep.Components = heapValues(ctx, rs, r.Position)
+		}
 	}
 	return rep, nil
 }

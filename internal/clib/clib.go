@@ -39,6 +39,7 @@ type Library struct {
 	next  uint64
 	calls map[uint64]*call
 	intr  *interrupts
+	base  query.Limits // cliLimits(), made once
 }
 
 // call is one call's context and what it leaves for the caller.
@@ -59,7 +60,8 @@ func New() *Library { return NewCounting(new(atomic.Uint64)) }
 // wakeup pipe in count: memory a C caller may read without calling in (cmd/libgrundy allocates
 // it with C's allocator).
 func NewCounting(count *atomic.Uint64) *Library {
-	return &Library{calls: map[uint64]*call{}, intr: &interrupts{count: count, watching: map[uint64]context.CancelFunc{}}}
+	return &Library{calls: map[uint64]*call{}, intr: &interrupts{count: count, watching: map[uint64]context.CancelFunc{}},
+		base: cliLimits()}
 }
 
 // Begin makes a new call and returns its id (never 0). End it with End.
@@ -130,12 +132,20 @@ type Options struct {
 // with, for the endpoints that compute octal games (octal, seq), the octal memory budget of the
 // command line (read from the machine, so only for them); each bound of o in the limits that the
 // matching flag sets.
-func Limits(name string, o Options) query.Limits {
+func Limits(name string, o Options) query.Limits { return limits(cliLimits(), name, o) }
+
+// cliLimits is query.CLI() with the library's keywords for raising its limits.
+func cliLimits() query.Limits {
 	lim := query.CLI()
+	lim.Raise = map[string]string{"script_timeout": "timeout=", "script_memory_mib": "max_memory=", "max_seq": "max_memory="}
+	return lim
+}
+
+// limits is Limits from lim, cliLimits' (whose Raise is only read, so one map serves every call).
+func limits(lim query.Limits, name string, o Options) query.Limits {
 	if name == "octal" || name == "seq" {
 		lim.OctalBytes, _, _ = query.MemoryBudget("")
 	}
-	lim.Raise = map[string]string{"script_timeout": "timeout=", "script_memory_mib": "max_memory=", "max_seq": "max_memory="}
 	if o.Timeout > 0 {
 		lim.ScriptTimeout = o.Timeout
 		lim.Budget = o.Timeout
@@ -219,7 +229,7 @@ func (l *Library) answer(c *call, name string, body []byte, o Options) (r result
 	if e != nil {
 		return result{err: e}
 	}
-	lim := Limits(name, o)
+	lim := limits(l.base, name, o)
 	opts := query.Options{Progress: func(d, t int64) { c.done.Store(d); c.total.Store(t) }}
 	var v any
 	b := worker.Bounds{Timeout: o.Timeout, MaxMemory: o.MaxMemory, Slack: 100 * time.Millisecond, Grace: Grace}

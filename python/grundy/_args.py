@@ -41,7 +41,9 @@ def position(pos: Any) -> list[str]:
         raise TypeError(f"position: want a list of heaps or argument strings, not {type(pos).__name__}")
     out = []
     for i, p in enumerate(pos):
-        if isinstance(p, str):
+        if type(p) is int and p >= 0:  # the common case, without the checks' abstract classes
+            out.append(str(p))
+        elif isinstance(p, str):
             out.append(p)
         elif isinstance(p, tuple):
             out.append(",".join(number(c, f"position[{i}]") for c in p))

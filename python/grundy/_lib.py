@@ -63,6 +63,7 @@ def _load() -> ctypes.CDLL:
 
 LIB = _load()
 _CALL, _RUN, _FREE = LIB.grundy_call, LIB.grundy_run, LIB.grundy_free
+_byref, _string_at, _dumps = ctypes.byref, ctypes.string_at, json.dumps
 
 # The main thread waits for an answer in slices of this many milliseconds when it shows progress
 # (between two slices the bar moves, and Ctrl-C, raised only between two calls into C, cancels).
@@ -286,9 +287,19 @@ def _tick(bar, dt: tuple[int, int], progress: Any):
     return bar
 
 
+_scan = json.JSONDecoder().scan_once  # one JSON value from an index of a str, without json.loads' checks
+
+
 def _answer(status: int, data: bytes) -> dict:
-    """The answer document data, or its error raised."""
-    out = json.loads(data)
+    """The answer document data (one JSON object and a newline), or its error raised."""
+    text = data.decode()
+    try:
+        out, end = _scan(text, 0)
+        whole = not text[end:].strip()
+    except StopIteration:
+        whole = False
+    if not whole:  # not one document: json.loads says what is wrong
+        out = json.loads(text)
     if status != 200:
         raise _error(status, out)
     return out
@@ -301,26 +312,29 @@ def call(endpoint: str, request: dict, *, timeout: Optional[float] = None, max_m
     document, as `grundy … --json` prints it. Errors raise InputError, LimitError, CancelledError
     or InternalError. timeout (seconds) and max_memory (MiB) are the command line's --timeout and
     --max-memory. progress is as for grundy.octal (seq, octal and guess report progress)."""
-    _usable()
-    if _ident() == _MAIN and _slices(endpoint, request, progress):
+    if _forked:
+        _usable()
+    main = _ident() == _MAIN
+    if main and (endpoint in _PROGRESSING or callable(progress)) and _slices(endpoint, request, progress):
         with Call() as c:
             return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
-    body = json.dumps(request).encode()
-    args = (endpoint.encode(), body, len(body), _ms(timeout), _bytes(max_memory))
+    body = _dumps(request).encode()
+    ms = 0 if timeout is None else _ms(timeout)
+    mem = 0 if max_memory is None else _bytes(max_memory)
     doc, n = ctypes.c_void_p(), _size()
     try:
-        if _ident() != _MAIN:
-            status = _CALL(*args, -1, ctypes.byref(doc), ctypes.byref(n))
+        if not main:
+            status = _CALL(endpoint.encode(), body, len(body), ms, mem, -1, _byref(doc), _byref(n))
         else:
             seen = _interruptible()
             if seen is None:  # no pipe of ours for the signal handler: slices, which can cancel
                 with Call() as c:
                     return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
             try:
-                status = _CALL(*args, seen, ctypes.byref(doc), ctypes.byref(n))
+                status = _CALL(endpoint.encode(), body, len(body), ms, mem, seen, _byref(doc), _byref(n))
             finally:
                 _set_wakeup_fd(-1)
-        data = ctypes.string_at(doc, n.value)
+        data = _string_at(doc, n.value)
     finally:
         if doc:
             _FREE(doc)
