@@ -14,6 +14,7 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"math"
 	"strconv"
 
 	"golang.org/x/image/font"
@@ -41,19 +42,22 @@ type Sequence struct {
 // The picture's layout, in pixels, and its colours (those of the web page).
 const (
 	width, height               = 900, 320
-	left, right, top, bottom    = 48, 12, 24, 30
-	plotW, plotH                = width - left - right, height - top - bottom
+	minLeft, right, top, bottom = 48, 12, 24, 30
+	plotH                       = height - top - bottom
 	markH                       = 2
+	charW                       = 7 // the bitmap font's advance; the SVG's 12-pixel sans-serif is narrower
 	titleY                      = 16
 	labelGap                    = 4
 	bandHex, stripeHex, axisHex = "#e6f0fb", "#d3e3f6", "#888888"
 	markHex, preHex, textHex    = "#2b6cb0", "#b3261e", "#444444"
 )
 
-// geometry maps heaps and values to pixels.
+// geometry maps heaps and values to pixels. The plot area is left..left+plotW × top..top+plotH;
+// left makes room for the largest value's label.
 type geometry struct {
-	n   int
-	max uint64
+	n           int
+	max         uint64
+	left, plotW int
 }
 
 func (s *Sequence) geometry() (geometry, error) {
@@ -70,11 +74,22 @@ func (s *Sequence) geometry() (geometry, error) {
 	for _, v := range s.Values {
 		g.max = max(g.max, v)
 	}
+	g.left = max(minLeft, labelGap+charW*len(strconv.FormatUint(g.max, 10))+labelGap)
+	g.plotW = width - g.left - right
 	return g, nil
 }
 
 // x is the left edge of heap i's column; columns share the plot's width equally.
-func (g geometry) x(i int) float64 { return left + float64(i)*plotW/float64(g.n) }
+func (g geometry) x(i int) float64 { return float64(g.left) + float64(i)*float64(g.plotW)/float64(g.n) }
+
+// mark is the horizontal extent of heap i's mark: centred in its column, at least minW pixels
+// wide (wider than a column when columns are narrow), and clipped to the plot area.
+func (g geometry) mark(i int, minW float64) (x0, x1 float64) {
+	col := float64(g.plotW) / float64(g.n)
+	w := max(minW, 0.8*col)
+	x0 = g.x(i) + (col-w)/2
+	return max(x0, float64(g.left)), min(x0+w, float64(g.left+g.plotW))
+}
 
 // y is the top of the mark for value v (0 at the bottom of the plot).
 func (g geometry) y(v uint64) float64 {
@@ -88,7 +103,7 @@ func (s *Sequence) bands(g geometry) (all [2]int, stripes [][2]int) {
 		return [2]int{}, nil
 	}
 	all = [2]int{s.Preperiod, g.n}
-	if float64(s.Period)*plotW/float64(g.n) >= 3 {
+	if float64(s.Period)*float64(g.plotW)/float64(g.n) >= 3 {
 		for a, k := s.Preperiod+s.Period, 1; a < g.n; a, k = a+s.Period, k+1 {
 			if k%2 == 1 {
 				stripes = append(stripes, [2]int{a, min(a+s.Period, g.n)})
@@ -132,22 +147,19 @@ func (s *Sequence) WriteSVG(w io.Writer) error {
 		}
 		fmt.Fprintf(bw, `<line class="preperiod" x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="%s" stroke-dasharray="4 3"/>`+"\n", g.x(s.Preperiod), g.x(s.Preperiod), top, top+plotH, preHex)
 	}
-	fmt.Fprintf(bw, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s"/>`+"\n", left, left+plotW, top+plotH, top+plotH, axisHex)
-	fmt.Fprintf(bw, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s"/>`+"\n", left, left, top, top+plotH, axisHex)
-	text := func(x, y float64, anchor, fill, s string) {
-		fmt.Fprintf(bw, `<text x="%.1f" y="%.1f" text-anchor="%s" fill="%s">%s</text>`+"\n", x, y, anchor, fill, html.EscapeString(s))
+	fmt.Fprintf(bw, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s"/>`+"\n", g.left, g.left+g.plotW, top+plotH, top+plotH, axisHex)
+	fmt.Fprintf(bw, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s"/>`+"\n", g.left, g.left, top, top+plotH, axisHex)
+	for _, l := range s.labels(g) {
+		fmt.Fprintf(bw, `<text x="%d" y="%d" text-anchor="%s" fill="%s">%s</text>`+"\n", l.x, l.y, l.anchor, textHex, html.EscapeString(l.text))
 	}
-	text(left, top+plotH+16, "middle", textHex, "0")
-	text(left+plotW, top+plotH+16, "end", textHex, strconv.Itoa(g.n-1))
-	text(left+plotW/2, height-4, "middle", textHex, "heap n")
-	text(left-labelGap, top+10, "end", textHex, strconv.FormatUint(g.max, 10))
-	text(left-labelGap, top+plotH, "end", textHex, "0")
-	text(left, titleY, "start", textHex, s.heading())
-	// The values: one mark per heap, all in one path.
-	w0 := max(1.5, 0.8*plotW/float64(g.n))
+	// The values: one mark per heap, all in one path; a mark's edges are rounded inwards to the
+	// tenth of a pixel that the path writes, so that none pokes out of the plot area.
 	fmt.Fprintf(bw, `<path class="values" fill="%s" d="`, markHex)
 	for i, v := range s.Values {
-		fmt.Fprintf(bw, "M%.1f %.1fh%.1fv%dh-%.1fz", g.x(i)+(plotW/float64(g.n)-w0)/2, g.y(v), w0, markH, w0)
+		x0, x1 := g.mark(i, 1.5)
+		x0, x1 = math.Ceil(x0*10)/10, math.Floor(x1*10)/10
+		w := (math.Round(x1*10) - math.Round(x0*10)) / 10
+		fmt.Fprintf(bw, "M%.1f %.1fh%.1fv%dh-%.1fz", x0, g.y(v), w, markH, w)
 	}
 	bw.WriteString("\"/>\n</svg>\n")
 	return bw.Flush()
@@ -158,6 +170,30 @@ func (s *Sequence) heading() string {
 		return s.Title + " — " + s.legend()
 	}
 	return s.legend()
+}
+
+// label is a text of the picture: its anchor point, and which end of it ("start", "middle",
+// "end") the point is.
+type label struct {
+	x, y         int
+	anchor, text string
+}
+
+// labels are the picture's texts, laid out for g: the axes' ends, the axis name and the heading,
+// which is cut (…) to the picture's width.
+func (s *Sequence) labels(g geometry) []label {
+	head := []rune(s.heading())
+	if room := (width - right - g.left) / charW; len(head) > room {
+		head = append(head[:room-1], '…')
+	}
+	return []label{
+		{g.left, top + plotH + 16, "middle", "0"},
+		{g.left + g.plotW, top + plotH + 16, "end", strconv.Itoa(g.n - 1)},
+		{g.left + g.plotW/2, height - 4, "middle", "heap n"},
+		{g.left - labelGap, top + 10, "end", strconv.FormatUint(g.max, 10)},
+		{g.left - labelGap, top + plotH, "end", "0"},
+		{g.left, titleY, "start", string(head)},
+	}
 }
 
 // WritePNG draws the sequence as a PNG image.
@@ -185,12 +221,11 @@ func (s *Sequence) WritePNG(w io.Writer) error {
 			}
 		}
 	}
-	fill(left, top+plotH, left+plotW, top+plotH+1, hex(axisHex))
-	fill(left, top, left+1, top+plotH, hex(axisHex))
-	w0 := max(1, 0.8*plotW/float64(g.n))
+	fill(float64(g.left), top+plotH, float64(g.left+g.plotW), top+plotH+1, hex(axisHex))
+	fill(float64(g.left), top, float64(g.left+1), top+plotH, hex(axisHex))
 	for i, v := range s.Values {
-		x := g.x(i) + (plotW/float64(g.n)-w0)/2
-		fill(x, g.y(v), x+w0, g.y(v)+markH, hex(markHex))
+		x0, x1 := g.mark(i, 1)
+		fill(x0, g.y(v), x1, g.y(v)+markH, hex(markHex))
 	}
 	text := func(x, y int, anchor string, s string) {
 		d := &font.Drawer{Dst: img, Src: &image.Uniform{hex(textHex)}, Face: basicfont.Face7x13}
@@ -204,12 +239,9 @@ func (s *Sequence) WritePNG(w io.Writer) error {
 		d.Dot = fixed.P(x, y)
 		d.DrawString(s)
 	}
-	text(left, top+plotH+16, "middle", "0")
-	text(left+plotW, top+plotH+16, "end", strconv.Itoa(g.n-1))
-	text(left+plotW/2, height-4, "middle", "heap n")
-	text(left-labelGap, top+10, "end", strconv.FormatUint(g.max, 10))
-	text(left-labelGap, top+plotH, "end", "0")
-	text(left, titleY, "start", asciiOnly(s.heading()))
+	for _, l := range s.labels(g) {
+		text(l.x, l.y, l.anchor, asciiOnly(l.text))
+	}
 	return png.Encode(w, img)
 }
 
@@ -217,8 +249,11 @@ func (s *Sequence) WritePNG(w io.Writer) error {
 func asciiOnly(s string) string {
 	out := make([]rune, 0, len(s))
 	for _, r := range s {
-		if r == '—' {
+		switch r {
+		case '—':
 			r = '-'
+		case '…':
+			r = '~'
 		}
 		if r < 0x20 || r > 0x7e {
 			r = '?'
