@@ -125,6 +125,9 @@ type Report struct {
 	NearMiss  []NearMiss `json:"near_misses"`
 	// Note says anything else worth knowing (why a search was skipped).
 	Note string `json:"note,omitempty"`
+	// Table holds the values of a table, g(x, y) at Table[x][y] as decimal strings, when the
+	// request asked for them (query.GuessRequest's Values); absent otherwise.
+	Table [][]string `json:"table,omitempty"`
 }
 
 // WriteText writes the report for people: one paragraph a finding, then the near misses.

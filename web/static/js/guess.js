@@ -6,6 +6,7 @@
 // each with its first counterexample.
 
 import { $, api, el } from "./api.js";
+import { colourOf } from "./nimbers.js";
 import { Ticket, pageWords } from "./page.js";
 import { readFlags, state } from "./rules.js";
 
@@ -54,7 +55,32 @@ export function render(box, r, id) {
     kids.push(el("p", { text: "Near misses:" }), ul);
   }
   if (r.note) kids.push(el("p", { class: "hint", text: `Note: ${r.note}` }));
+  if (r.table) kids.push(heatmap(r.table, id));
   box.replaceChildren(...kids);
+}
+
+// heatmap draws a table's values g(x, y) (x down the rows, y across) in the colours of the
+// nim-product table, so that a rule's pattern shows: each cell a square, the value under the
+// pointer named.
+function heatmap(table, id) {
+  const n = table.length, vals = table.map((row) => row.map(Number));
+  let top = 0;
+  for (const row of vals) for (const v of row) if (v > top) top = v;
+  const cell = Math.max(2, Math.floor(256 / n));
+  const c = el("canvas", { id: `${id}-heat`, width: String(n * cell), height: String(n * cell), "data-cell": String(cell), "data-max": String(top) });
+  const g = c.getContext("2d");
+  vals.forEach((row, x) => row.forEach((v, y) => {
+    const [r, gg, b] = colourOf(v, top);
+    g.fillStyle = `rgb(${r},${gg},${b})`;
+    g.fillRect(y * cell, x * cell, cell, cell);
+  }));
+  const info = el("p", { class: "hint", id: `${id}-heat-info`, text: `g(x, y) for 0 ≤ x, y ≤ ${n - 1}: x down the rows, y across; dark = 0, bright = ${top}. Point at a cell for its value.` });
+  c.addEventListener("mousemove", (ev) => {
+    const rect = c.getBoundingClientRect();
+    const y = Math.floor(((ev.clientX - rect.left) / rect.width) * n), x = Math.floor(((ev.clientY - rect.top) / rect.height) * n);
+    if (x >= 0 && x < n && y >= 0 && y < n) info.textContent = `g(${x}, ${y}) = ${table[x][y]}`;
+  });
+  return el("div", { class: "guess-heat" }, c, info);
 }
 
 // mount puts a guess panel (id) after the element after. request() returns the request's body
@@ -92,7 +118,8 @@ function mount(after, id, request, shapes, watch) {
     out.replaceChildren("…");
     go.disabled = true;
     try {
-      const r = await api("/api/guess", request({ heaps: Number(heaps.value), to: to.value.trim() }));
+      // values: a table's g(x, y) come too, for the heatmap (other shapes ignore it).
+      const r = await api("/api/guess", { ...request({ heaps: Number(heaps.value), to: to.value.trim() }), values: true });
       if (asking.current(t)) render(out, r, id);
     } catch (e) {
       if (asking.current(t)) {
