@@ -43,6 +43,10 @@ const (
 // memoryPoll is how often a run's heap is sampled against its memory budget.
 const memoryPoll = 2 * time.Millisecond
 
+// checkSteps is how many Starlark steps a run takes between the checks of its clock and of its
+// heap that the thread itself makes (Game.onSteps): a few hundred microseconds of Starlark.
+const checkSteps = 1 << 13
+
 // Limits are the budgets of a script run, all counted from Load: MaxSteps Starlark execution
 // steps, Timeout of wall clock, and MaxMemory bytes of growth of the Go heap. Zero values take the
 // defaults.
@@ -52,6 +56,11 @@ const memoryPoll = 2 * time.Millisecond
 // and other goroutines' work, count too), it includes garbage not yet collected, and it is sampled
 // every few milliseconds, so a run can overshoot by what it allocates in that time (a single
 // Starlark operation allocates at most about 1 GiB).
+//
+// The clock and the heap are checked twice over: by a timer and a watch on other goroutines, and
+// by the Starlark thread itself every few thousand steps. The second needs no other goroutine to
+// run, so the budgets hold where Go runs one goroutine at a time and never preempts a busy one
+// (WebAssembly); the first stops a run that is stuck in one long builtin, where it can.
 type Limits struct {
 	MaxSteps  uint64
 	Timeout   time.Duration
@@ -108,6 +117,8 @@ type Game struct {
 	lim     Limits
 	timer   *time.Timer
 	done    chan struct{} // closed by Close: ends the memory watch
+	end     time.Time        // the time budget's end, which onSteps checks
+	heap    *heapwatch.Watch // the thread's own measure of the heap (onSteps)
 	stopped atomic.Int32  // 0, stopTime or stopMemory
 	vals    map[string]starlark.Value
 }
@@ -120,6 +131,12 @@ func dialect() *syntax.FileOptions {
 
 // Load runs the script src (named file in messages) and returns its game. The budgets start now.
 func Load(file string, src []byte, lim Limits) (*Game, error) {
+	return loadWith(file, src, lim, true)
+}
+
+// loadWith is Load; without watchers, only the thread's own checks (onSteps) hold the time and
+// memory budgets, as where other goroutines cannot run while the script does.
+func loadWith(file string, src []byte, lim Limits, watchers bool) (*Game, error) {
 	if lim.MaxSteps == 0 {
 		lim.MaxSteps = DefaultMaxSteps
 	}
@@ -137,9 +154,17 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 			return nil, errors.New("load() is not available in game scripts")
 		},
 	}
-	g.thread.SetMaxExecutionSteps(lim.MaxSteps)
-	g.timer = time.AfterFunc(lim.Timeout, func() { g.stop(stopTime) })
-	go g.watchMemory(heapwatch.New())
+	g.end, g.heap = time.Now().Add(lim.Timeout), heapwatch.New()
+	g.thread.OnMaxSteps = g.onSteps
+	g.thread.SetMaxExecutionSteps(min(lim.MaxSteps, checkSteps))
+	g.timer = time.AfterFunc(lim.Timeout, func() {
+		if watchers {
+			g.stop(stopTime)
+		}
+	})
+	if watchers {
+		go g.watchMemory(heapwatch.New())
+	}
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
 		g.Close()
@@ -181,6 +206,23 @@ func (g *Game) stop(reason int32) {
 			what = "memory budget"
 		}
 		g.thread.Cancel(what)
+	}
+}
+
+// onSteps is the thread's own check, every checkSteps steps: past the step budget it stops the
+// run (as Starlark would), past the time or the memory budget it stops it for that budget, and
+// otherwise it lets the run take checkSteps more steps.
+func (g *Game) onSteps(th *starlark.Thread) {
+	steps := th.ExecutionSteps()
+	switch {
+	case steps >= g.lim.MaxSteps:
+		th.Cancel("too many steps")
+	case !time.Now().Before(g.end):
+		g.stop(stopTime)
+	case g.heap.Grown() > g.lim.MaxMemory:
+		g.stop(stopMemory)
+	default:
+		th.SetMaxExecutionSteps(min(g.lim.MaxSteps, steps+checkSteps))
 	}
 }
 
@@ -291,6 +333,9 @@ func (g *Game) Split(p string) ([]string, bool) {
 // call runs fn(p) and checks that it returned a list of positions (or None, if noneOK; then the
 // result is nil).
 func (g *Game) call(fn starlark.Callable, name, p string, noneOK bool) ([]string, error) {
+	if !time.Now().Before(g.end) {
+		g.stop(stopTime)
+	}
 	if err := g.budgetError(); err != nil {
 		return nil, err
 	}

@@ -335,3 +335,56 @@ func TestLoopyExample(t *testing.T) {
 		t.Fatalf("Value(5): %v", err)
 	}
 }
+
+// TestBudgetsWithoutWatchers: where no other goroutine runs while the script does (WebAssembly:
+// one thread, no preemption), the thread's own checks hold the time and memory budgets: a
+// script that loops or hoards for ever is stopped by its budget, not its steps (2^62).
+func TestBudgetsWithoutWatchers(t *testing.T) {
+	const hog = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 100000 + str(i))\n    return []\n"
+	for _, c := range []struct {
+		src, budget string
+		lim         Limits
+	}{
+		{"def moves(n):\n    while True:\n        pass\n", "time", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond}},
+		{"x = 0\nwhile True:\n    x += 1\ndef moves(n):\n    return []\n", "time", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond}},
+		{hog, "memory", Limits{MaxSteps: 1 << 62, Timeout: time.Hour, MaxMemory: 32 << 20}},
+		{"def moves(n):\n    while True:\n        pass\n", "steps", Limits{MaxSteps: 100_003, Timeout: time.Hour}},
+	} {
+		done := make(chan error, 1)
+		var g *Game
+		go func() {
+			var err error
+			g, err = loadWith("game.star", []byte(c.src), c.lim, false)
+			if err == nil {
+				_, err = g.TryMoves("1")
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if g != nil {
+				g.Close()
+			}
+			var be *BudgetError
+			if !errors.As(err, &be) || be.Budget != c.budget {
+				t.Errorf("%q: %v; want the %s budget", c.src, err, c.budget)
+			}
+			if c.budget == "steps" && be != nil && be.Steps != 100_003 {
+				t.Errorf("steps budget %d", be.Steps)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: not stopped by its %s budget after 20 s", c.src, c.budget)
+		}
+	}
+	// A run that used its time between calls (the engine's own work) is refused at the next call.
+	g, err := loadWith("game.star", []byte("def moves(n):\n    return []\n"), Limits{Timeout: time.Millisecond}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	time.Sleep(5 * time.Millisecond)
+	var be *BudgetError
+	if _, err := g.TryMoves("1"); !errors.As(err, &be) || be.Budget != "time" {
+		t.Errorf("after its time, between calls: %v", err)
+	}
+}
