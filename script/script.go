@@ -116,10 +116,10 @@ type Game struct {
 	split   starlark.Callable
 	lim     Limits
 	timer   *time.Timer
-	done    chan struct{} // closed by Close: ends the memory watch
+	done    chan struct{}    // closed by Close: ends the memory watch
 	end     time.Time        // the time budget's end, which onSteps checks
 	heap    *heapwatch.Watch // the thread's own measure of the heap (onSteps)
-	stopped atomic.Int32  // 0, stopTime or stopMemory
+	stopped atomic.Int32     // 0, stopTime or stopMemory
 	vals    map[string]starlark.Value
 }
 
