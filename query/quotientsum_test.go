@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"testing"
 
@@ -50,5 +51,28 @@ func TestQuotientSumSteps(t *testing.T) {
 	q := a.(report.Solve).Quotient
 	if q == nil || len(q.Steps) != 6 || q.Steps[5].ActsAs != "8" || q.Steps[5].Element != "b" || q.Product != "b²" || !q.InP {
 		t.Fatalf("0.75 1 2 5 5 7 60: %+v", q)
+	}
+	// A script's heap game: examples/kayles-heaps.star, whose (1, 3) split() breaks into heaps 1 and
+	// 3 (the steps go heap by heap of the parts).
+	src, err := os.ReadFile("../examples/kayles-heaps.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err = Solve(ctx, SolveRequest{Script: string(src), Position: []string{"(1, 3)", "4", "6"}, Misere: true}, Web(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q = a.(ScriptSolve).Quotient
+	heaps := []int{1, 3, 4, 6}
+	if q == nil || len(q.Steps) != len(heaps) {
+		t.Fatalf("script (1, 3) 4 6: %+v", q)
+	}
+	for i, st := range q.Steps {
+		if want := memo.isP(heaps[:i+1]); st.InP != want || st.Heap != strconv.Itoa(heaps[i]) {
+			t.Errorf("script (1, 3) 4 6, step %d: %+v, the sum so far is P: %v", i+1, st, want)
+		}
+	}
+	if q.InP != (a.(ScriptSolve).Outcome == "P") {
+		t.Errorf("script (1, 3) 4 6: product in P %v, outcome %s", q.InP, a.(ScriptSolve).Outcome)
 	}
 }

@@ -42,6 +42,13 @@ func NewReport(r rules.Ruleset, p rules.Position, a rules.Analysis) Report {
 	for _, m := range a.WinningMoves {
 		rep.WinningMoves = append(rep.WinningMoves, report.Move{Move: m.Text, To: r.Args(m.To)})
 	}
+	if a.Quotient != nil {
+		heaps := make([]uint64, len(a.QuotientHeaps))
+		for i, h := range a.QuotientHeaps {
+			heaps[i] = uint64(h)
+		}
+		rep.Quotient = report.NewQuotientSum(a.Quotient, heaps, a.QuotientHeaps)
+	}
 	return rep
 }
 

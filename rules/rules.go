@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"grundy/internal/cliarg"
+	"grundy/misere"
 )
 
 // Position is a position of a ruleset: a list of numbers whose layout the ruleset defines (heap
@@ -78,6 +79,10 @@ type Analysis struct {
 	Method string
 	// Note says anything else the user should know (for example why Value is missing).
 	Note string
+	// Quotient, when set, is the misère quotient that decided a sum of heaps, QuotientHeaps the
+	// sum's heaps (each ≤ its MaxHeap): the why of the answer (report.NewQuotientSum).
+	Quotient      *misere.Quotient
+	QuotientHeaps []int
 }
 
 // FlagInfo describes one parameter flag of a ruleset.

@@ -252,7 +252,7 @@ func (g *Game) SolveMisereQuotient(ctx context.Context, keys []string) (sol *Sol
 	if err != nil {
 		return nil, "", internalf("%v", err)
 	}
-	out := &Solution{Outcome: game.NextWins}
+	out := &Solution{Outcome: game.NextWins, Quotient: q, Heaps: heaps}
 	pin, why := "not in", "winning moves lead into it"
 	if q.IsP(e) {
 		out.Outcome, pin, why = game.PrevWins, "in", "every move leads out of it"

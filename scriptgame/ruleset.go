@@ -159,7 +159,7 @@ func (r *Ruleset) Analyze(ctx context.Context, p rules.Position) (rules.Analysis
 // analysis writes a solution as an Analysis: complete, unless it lists only the first of its
 // winning moves (the note then gives their number).
 func (r *Ruleset) analysis(s Solution) rules.Analysis {
-	a := rules.Analysis{Outcome: rules.N, Complete: true, Method: s.Method, Note: s.Note}
+	a := rules.Analysis{Outcome: rules.N, Complete: true, Method: s.Method, Note: s.Note, Quotient: s.Quotient, QuotientHeaps: s.Heaps}
 	if s.Outcome == game.PrevWins {
 		a.Outcome = rules.P
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"grundy/game"
+	"grundy/misere"
 )
 
 // Methods named in a script's answers.
@@ -26,6 +27,10 @@ type Solution struct {
 	Total   int
 	Method  string
 	Note    string
+	// Quotient is the misère quotient that decided a sum of heaps, and Heaps the sum's heaps
+	// (positions split() breaks up counted by their parts); nil otherwise.
+	Quotient *misere.Quotient
+	Heaps    []int
 }
 
 // Solve answers keys (one position, or a sum) in normal or misère play by the engine: a sum in

@@ -113,7 +113,7 @@ async function decide() {
     if (r.outcome === "N" && r.winning_moves.length === 0) moves.push(el("li", { class: "hint", text: "no winning move listed" }));
     $("misere-solve-result").replaceChildren(
       el("p", { class: "big", id: "misere-outcome", text: r.outcome === "P" ? "P: the player to move loses" : "N: the player to move wins" }),
-      ...why(r),
+      ...quotientWhy(r, "misere"),
       el("p", { class: "hint", text: r.method }),
       el("ul", { class: "moves" }, ...moves));
   } catch (e) {
@@ -123,17 +123,18 @@ async function decide() {
   }
 }
 
-// why shows how the quotient decides the sum (the answer's "quotient"): its presentation, then
-// the sum as the product of its heaps' elements, heap by heap, each product marked in or out of
-// the P-portion; the sum is P exactly when the whole product is in it.
-function why(r) {
+// quotientWhy shows how the quotient decides a misère sum (the answer's "quotient"; nothing without
+// one): its presentation, then the sum as the product of its heaps' elements, heap by heap, each
+// product marked in or out of the P-portion; the sum is P exactly when the whole product is in it.
+// Its parts get the ids prefix-quotient-why, prefix-quotient-steps and prefix-quotient-product.
+export function quotientWhy(r, prefix) {
   const q = r.quotient;
   if (!q) return [];
   const gens = q.generators.map((g) => g.split(" = ")[0]);
   const pres = `Q = ⟨${gens.join(", ")} | ${q.presentation.join(", ") || "no relations"}⟩ (${q.generators.join(", ") || "no generators"}), P-portion {${q.p_portion.join(", ")}}`;
-  const parts = [el("p", { id: "misere-why-quotient", text: `Why: in the misère quotient ${pres}, a sum of heaps is the product of its heaps' elements, and it is a P-position exactly when that product lies in the P-portion.` })];
+  const parts = [el("p", { id: `${prefix}-quotient-why`, text: `Why: in the misère quotient ${pres}, a sum of heaps is the product of its heaps' elements, and it is a P-position exactly when that product lies in the P-portion.` })];
   if (q.steps.length > 0) {
-    const t = el("table", { class: "gtable", id: "misere-why" },
+    const t = el("table", { class: "gtable", id: `${prefix}-quotient-steps` },
       el("tr", {}, ...["heap", "element", "product so far", "in the P-portion"].map((h) => el("th", { text: h }))));
     for (const st of q.steps) {
       t.append(el("tr", {},
@@ -143,9 +144,9 @@ function why(r) {
         el("td", { text: st.in_p ? "yes" : "no" })));
     }
     parts.push(el("div", { class: "scroll" }, t));
-    parts.push(el("p", { id: "misere-why-product", class: "mono", text: `${q.steps.map((st) => st.element).join(" · ")} = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
+    parts.push(el("p", { id: `${prefix}-quotient-product`, class: "mono", text: `${q.steps.map((st) => st.element).join(" · ")} = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
   } else {
-    parts.push(el("p", { id: "misere-why-product", class: "mono", text: `the product of the heaps' elements = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
+    parts.push(el("p", { id: `${prefix}-quotient-product`, class: "mono", text: `the product of the heaps' elements = ${q.product}, ${q.in_p ? "in" : "not in"} the P-portion: ${q.in_p ? "P" : "N"}` }));
   }
   return parts;
 }

@@ -5,6 +5,7 @@ import { $, api, el, words } from "./api.js";
 import { fillRulesets, readFlags, ruleByName, showFlags, showRules } from "./rules.js";
 import { Ticket, pageWords } from "./page.js";
 import { coinBoard, gridBoard, pinBoard, pinRulesets } from "./board.js";
+import { quotientWhy } from "./misere.js";
 
 // solving ties the shown answer to the latest Solve (editing the form makes it stale).
 const solving = new Ticket();
@@ -122,6 +123,7 @@ export function renderSolve(box, r, prefix, req) {
   }
   // A sum of a ruleset's heaps in normal play (loopy sums have their own line above).
   if (!loopy && Array.isArray(r.components) && r.components.length > 1 && r.components.every((c) => typeof c === "string")) box.append(why(r, req, prefix));
+  box.append(...quotientWhy(r, prefix)); // a misère sum decided through its quotient
   if (r.winning_moves && r.winning_moves.length) {
     const t = el("table", { class: "winning", id: `${prefix}-moves` }, el("tr", {}, el("th", { text: "winning move" }), el("th", { text: "to" })));
     for (const m of r.winning_moves) t.append(el("tr", {}, el("td", { text: m.move }), el("td", { class: "mono", text: Array.isArray(m.to) ? m.to.join(" ") : String(m.to) })));
