@@ -55,6 +55,9 @@ type Limits struct {
 	// MaxScanCodes caps the distinct codes of a scan's pattern ("max_scan_codes"), and MaxScanTo
 	// the largest heap it computes for each ("max_scan_to").
 	MaxScanCodes, MaxScanTo int
+	// MaxScanWork caps the estimated work of a scan, in the units of octal.Code.Cost (about one
+	// option examined; "max_scan_work").
+	MaxScanWork int64
 	// PlayMoves caps the legal moves a play step lists.
 	PlayMoves int
 	// Raise says, for a limit's name, how the caller can raise it (a flag: "--max-positions");
@@ -111,6 +114,7 @@ func Web(budget time.Duration) Limits {
 		MaxList:         10_000,
 		MaxScanCodes:    64,
 		MaxScanTo:       5000,
+		MaxScanWork:     250_000_000,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,6 +69,7 @@ func TestScan(t *testing.T) {
 	}{
 		{ScanRequest{Pattern: "0.???", To: "100"}, OverLimit, "max_scan_codes"},
 		{ScanRequest{Pattern: "0.??", To: strconv.Itoa(lim.MaxScanTo + 1)}, OverLimit, "max_scan_to"},
+		{ScanRequest{Pattern: "x0.?f", To: "5000"}, OverLimit, "max_scan_work"},
 		{ScanRequest{Pattern: "0.??", To: "0"}, BadInput, ""},
 		{ScanRequest{Pattern: "0.??", To: "1e3"}, BadInput, ""},
 		{ScanRequest{Pattern: "0.9?", To: "100"}, BadInput, ""},
@@ -79,6 +81,32 @@ func TestScan(t *testing.T) {
 		if kindOf(t, err) != c.kind || c.limit != "" && (!errors.As(err, &e) || e.Limit != c.limit) {
 			t.Errorf("%+v: %v, want %v %s", c.req, err, c.kind, c.limit)
 		}
+	}
+	// The work limit says which N is within it, and that N is (the codes split a heap in three).
+	_, err = Scan(ctx, ScanRequest{Pattern: "x0.?f", To: "3000"}, lim)
+	m := regexp.MustCompile(`N ≤ (\d+) is within the limit`).FindStringSubmatch(fmt.Sprint(err))
+	if m == nil {
+		t.Fatalf("x0.?f to 3000: %v", err)
+	}
+	fits, _ := strconv.Atoi(m[1])
+	if fits < 100 || fits >= 3000 {
+		t.Fatalf("x0.?f: N ≤ %d fits", fits)
+	}
+	if _, err := Scan(ctx, ScanRequest{Pattern: "x0.?f", To: strconv.Itoa(fits + 1)}, lim); kindOf(t, err) != OverLimit {
+		t.Errorf("x0.?f to %d, one past what fits: %v", fits+1, err)
+	}
+	if testing.Short() {
+		return
+	}
+	slow := lim
+	slow.Budget = 0 // no soft stop on a loaded machine
+	if out, err := Scan(ctx, ScanRequest{Pattern: "x0.?f", To: strconv.Itoa(fits)}, slow); err != nil || len(out.Games) != 16 || out.Stopped != "" {
+		t.Errorf("x0.?f to %d, what fits: %v %q", fits, err, out.Stopped)
+	}
+	// At three quarters of its time budget a scan stops between codes and says so.
+	if out, err := Scan(ctx, ScanRequest{Pattern: "0.??", To: "1000"}, Web(time.Microsecond)); err != nil || len(out.Games) == 64 ||
+		!strings.Contains(out.Stopped, fmt.Sprintf("stopped after %d of 64 codes", len(out.Games))) {
+		t.Errorf("a scan past its budget: %d games, %q, %v", len(out.Games), out.Stopped, err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()

@@ -20,12 +20,15 @@ type ScanRow struct {
 }
 
 // Scan is the answer of `grundy octal scan PATTERN --json`: the games matching the pattern that
-// were computed (all of them, unless the scan was interrupted), in the pattern's order.
+// were computed (all of them, unless the scan was interrupted), in the pattern's order. A scan
+// of the web (query.Scan) that stopped before its time budget ran out says so in Stopped, its
+// games those computed by then.
 type Scan struct {
 	Pattern string     `json:"pattern"`
 	To      int        `json:"to"`
 	Shard   string     `json:"shard,omitempty"` // "I/N" when the scan computed one shard's share
 	Games   []*ScanRow `json:"games"`
+	Stopped string     `json:"stopped,omitempty"`
 }
 
 // WriteText writes the table of periods.

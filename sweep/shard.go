@@ -122,73 +122,16 @@ func ShardFromEnv(getenv func(string) string, shards int) (s Shard, ok bool, err
 	return Shard{}, false, nil
 }
 
-// pilotTo is how far EstimateCost computes a code to see whether its period is proved early.
-const pilotTo = 256
-
 // EstimateCost estimates the work of computing c up to heap to, in units of about one option
-// examined. It depends only on c and to (never on timings, the machine or its cores), so every
-// shard of a sweep computes the same estimates and the same partition. A short pilot run to
-// min(to, 256) heaps finds the codes whose period is proved there — most codes, whose cost is then
-// that of the heaps actually computed; the others are assumed to run to `to`, at the cost of their
-// method: O(k) a heap without splits, O(n) a heap with two-heap splits, O(n²) with three-heap
-// ones. The sparse method often does much better than that, which no estimate made without the
-// run can know.
+// examined: octal.EstimateCost (a pilot run to octal.PilotTo heaps, then the model of
+// octal.Code.Cost). It depends only on c and to (never on timings, the machine or its cores), so
+// every shard of a sweep computes the same estimates and the same partition.
 func EstimateCost(ctx context.Context, c octal.Code, to int) (int64, error) {
-	if to < 0 {
-		return 0, fmt.Errorf("negative heap %d", to)
-	}
-	n := to
-	if c.Provable() {
-		res, err := octal.Compute(ctx, c, octal.Options{To: min(to, pilotTo)})
-		if err != nil {
-			return 0, err
-		}
-		if res.Proved {
-			n = res.ComputedTo
-		}
-	}
-	return heapsCost(c, n), nil
+	return octal.EstimateCost(ctx, c, to)
 }
 
-// heapsCost is the modelled cost of heaps 0..n: (k+1)·n for the single moves, n²/4 for each
-// two-heap digit, n³/36 for each three-heap digit, saturating at MaxInt64.
-func heapsCost(c octal.Code, n int) int64 {
-	var twos, threes uint64
-	for i := 0; i <= c.LastDigit(); i++ {
-		d := c.Digit(i)
-		if d&octal.LeaveTwo != 0 {
-			twos++
-		}
-		if d&octal.LeaveThree != 0 {
-			threes++
-		}
-	}
-	u := uint64(n)
-	cost := satMul(u, uint64(c.LastDigit()+1))
-	sq := satMul(u, u)
-	cost = satAdd(cost, satMul(twos, satDiv(sq, 4)))
-	cost = satAdd(cost, satMul(threes, satDiv(satMul(sq, u), 36)))
-	if cost > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(max(cost, 1))
-}
-
-func satMul(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	if hi != 0 {
-		return math.MaxUint64
-	}
-	return lo
-}
-
-// satDiv divides, keeping a saturated value saturated.
-func satDiv(a, b uint64) uint64 {
-	if a == math.MaxUint64 {
-		return a
-	}
-	return a / b
-}
+// heapsCost is the modelled cost of heaps 0..n (octal.Code.Cost).
+func heapsCost(c octal.Code, n int) int64 { return c.Cost(n) }
 
 func satAdd(a, b uint64) uint64 {
 	s, carry := bits.Add64(a, b, 0)

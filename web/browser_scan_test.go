@@ -77,4 +77,9 @@ func TestBrowserScan(t *testing.T) {
 		t.Errorf("an old table stays under the error")
 	}
 	run(t, ctx, edit("#scan-pattern", "0.9?"), chromedp.Click("#scan-go"), waitText("#scan-error", "9", &msg))
+	// Codes that split a heap in three cost about N³: the answer says which N is within the limit.
+	run(t, ctx, edit("#scan-pattern", "x0.?f"), edit("#scan-to", "5000"), chromedp.Click("#scan-go"), waitText("#scan-error", "is within the limit", &msg))
+	if !strings.Contains(msg, "N ≤ ") || !strings.Contains(msg, "N³") {
+		t.Errorf("x0.?f to 5000: %q", msg)
+	}
 }

@@ -23,7 +23,7 @@ func TestNumberEndpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := query.Web(time.Second)
-	if l := info.Limits; l.MaxList != q.MaxList || l.MaxScanCodes != q.MaxScanCodes || l.MaxScanTo != q.MaxScanTo || l.MaxList == 0 {
+	if l := info.Limits; l.MaxList != q.MaxList || l.MaxScanCodes != q.MaxScanCodes || l.MaxScanTo != q.MaxScanTo || l.MaxScanWork != q.MaxScanWork || l.MaxList == 0 {
 		t.Fatalf("/api/info limits %+v, want query.Web's max_list %d, max_scan_codes %d, max_scan_to %d", l, q.MaxList, q.MaxScanCodes, q.MaxScanTo)
 	}
 	for _, p := range []string{"/api/basis", "/api/count", "/api/scan"} {

@@ -42,12 +42,13 @@ type Limits struct {
 	// proved) that /api/solve and /api/play take, query.MaxOctalHeap, served for the page (set by
 	// the server; ignored on input).
 	MaxOctalHeap int `json:"max_octal_heap"`
-	// MaxList is the most pairs of a batch of nim-products, MaxScanCodes the most codes of a scan
-	// and MaxScanTo its largest heap: query.Web's, served for the page (set by the server;
-	// ignored on input).
-	MaxList      int `json:"max_list"`
-	MaxScanCodes int `json:"max_scan_codes"`
-	MaxScanTo    int `json:"max_scan_to"`
+	// MaxList is the most pairs of a batch of nim-products, MaxScanCodes the most codes of a scan,
+	// MaxScanTo its largest heap and MaxScanWork its estimated work (octal.Code.Cost): query.Web's,
+	// served for the page (set by the server; ignored on input).
+	MaxList      int   `json:"max_list"`
+	MaxScanCodes int   `json:"max_scan_codes"`
+	MaxScanTo    int   `json:"max_scan_to"`
+	MaxScanWork  int64 `json:"max_scan_work"`
 	// Budget is the time one request may compute. A heavy request's budget starts once it has a
 	// heavy-job slot; it may first wait as long again for one (see MaxQueue).
 	Budget time.Duration `json:"-"`
@@ -119,7 +120,7 @@ func (l Limits) withDefaults() Limits {
 	l.MaxMisereHeap = query.MaxMisereHeap
 	l.MaxOctalHeap = query.MaxOctalHeap
 	q := query.Web(0)
-	l.MaxList, l.MaxScanCodes, l.MaxScanTo = q.MaxList, q.MaxScanCodes, q.MaxScanTo
+	l.MaxList, l.MaxScanCodes, l.MaxScanTo, l.MaxScanWork = q.MaxList, q.MaxScanCodes, q.MaxScanTo, q.MaxScanWork
 	if l.Budget <= 0 {
 		l.Budget = d.Budget
 	}

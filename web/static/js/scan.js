@@ -33,6 +33,8 @@ async function scan() {
     showScan(r);
     const found = r.games.filter((g) => g.period !== null).length;
     $("scan-status").textContent = `${r.games.length} code${r.games.length === 1 ? "" : "s"}: a period for ${found}, none found for ${r.games.length - found}`;
+    // A scan that ran out of time says so: the rows are those done.
+    if (r.stopped) $("scan-error").textContent = pageWords(r.stopped);
   } catch (e) {
     if (!scanning.current(t)) return;
     $("scan-status").textContent = "";
