@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"grundy/internal/heapwatch"
@@ -25,7 +27,10 @@ type Bounds struct {
 	// MaxMemory is the growth, in bytes, of the process's resident memory or of its Go heap over
 	// what they were when Bound was called. The context is cancelled (cause ErrOverMemory) past an
 	// eighth more than MaxMemory plus 8 MiB, again so that a computation's own watch of the same
-	// bound speaks first.
+	// bound speaks first. The memory is read at every Poll and, at most once a millisecond, when
+	// the computation asks its context's Err whether to stop (its own checkpoints), so that a
+	// computation that checks its context stops near its bound even when the poll's goroutine
+	// is starved: within what it allocates between two checks.
 	MaxMemory uint64
 	// Poll is how often the memory is read (10 ms when 0).
 	Poll time.Duration
@@ -65,6 +70,9 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 			return ErrOverMemory
 		}
 		return ctx.Err()
+	}
+	if b.MaxMemory > 0 {
+		ctx = newCheckedContext(ctx, b.MaxMemory+b.MaxMemory/8+8<<20, cancel)
 	}
 	done := make(chan struct{})
 	watched := make(chan struct{})
@@ -122,6 +130,46 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 	return err, causeOf()
 }
 
+// checkedContext is a context whose Err reads the process's memory growth (at most once every
+// checkEvery) and cancels the context with cause ErrOverMemory past limit: Bound's watch at the
+// computation's own checkpoints.
+type checkedContext struct {
+	context.Context
+	limit  uint64
+	cancel context.CancelCauseFunc
+	next   atomic.Int64 // the earliest time, in nanoseconds since start, of the next reading
+	start  time.Time
+	mu     sync.Mutex // held while reading mem (one reader at a time; others skip)
+	mem    *MemoryWatch
+}
+
+// checkEvery is the least time between two readings of the memory by checkedContext.Err.
+const checkEvery = time.Millisecond
+
+func newCheckedContext(ctx context.Context, limit uint64, cancel context.CancelCauseFunc) *checkedContext {
+	return &checkedContext{Context: ctx, limit: limit, cancel: cancel, start: time.Now(), mem: NewMemoryWatch()}
+}
+
+// Err is the context's error, after reading the memory if checkEvery has passed since the last
+// reading.
+func (c *checkedContext) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	now := int64(time.Since(c.start))
+	if now < c.next.Load() || !c.mu.TryLock() {
+		return nil
+	}
+	over := c.mem.Grown() > c.limit
+	c.next.Store(int64(time.Since(c.start)) + int64(checkEvery))
+	c.mu.Unlock()
+	if over {
+		c.cancel(ErrOverMemory)
+		return c.Context.Err()
+	}
+	return nil
+}
+
 // MemoryWatch measures how much this process's memory has grown since it was made: its resident
 // memory (what the machine gives it) and its Go heap (what it has asked for, touched or not).
 type MemoryWatch struct {
@@ -152,7 +200,8 @@ func selfResident() uint64 {
 // SuperviseBounded runs cmd (not yet started: a copy of this program doing one computation under
 // b, which it watches itself with Bound) to its end, and holds the bounds from outside, where a
 // computation that cannot notice them cannot hold them up: the process is killed when its
-// resident memory passes a quarter more than b.MaxMemory plus 64 MiB (a *LimitError), b.Grace
+// resident memory passes this process's (the copy's at rest: the same program) plus a quarter
+// more than b.MaxMemory plus 16 MiB (a *LimitError; Bound's own last resort in the copy), b.Grace
 // after b.Timeout (context.DeadlineExceeded), or b.Grace after ctx is cancelled (context.Canceled:
 // the user's interrupt, which the child sees and handles itself meanwhile). Otherwise it returns
 // what Supervise returns.
@@ -167,7 +216,7 @@ func SuperviseBounded(ctx context.Context, cmd *exec.Cmd, b Bounds) error {
 	defer stop()
 	var maxRSS uint64
 	if b.MaxMemory > 0 {
-		maxRSS = b.MaxMemory + b.MaxMemory/4 + 64<<20
+		maxRSS = selfResident() + b.MaxMemory + b.MaxMemory/4 + 16<<20
 	}
 	return Supervise(kill, cmd, maxRSS, b.Poll)
 }

@@ -70,3 +70,37 @@ func TestCopyExitIsAnError(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestBoundMemoryAtCheckpoints: a computation that allocates as fast as it can, asking its
+// context whether to stop after every MiB, is stopped below 1.5 times its bound even when the
+// watch's own poll never comes (a starved goroutine on a loaded machine): the context checks the
+// memory at the computation's checkpoints (ctx.Err), at most once a millisecond.
+func TestBoundMemoryAtCheckpoints(t *testing.T) {
+	const bound = 64 << 20
+	var keep [][]byte
+	mem := NewMemoryWatch()
+	var grown uint64
+	err, cause := Bound(context.Background(), Bounds{MaxMemory: bound, Poll: time.Hour, Grace: time.Hour},
+		func(ctx context.Context) error {
+			for i := 0; i < 2048; i++ { // 2 GiB at most
+				if err := ctx.Err(); err != nil {
+					grown = mem.Grown()
+					return err
+				}
+				b := make([]byte, 1<<20)
+				for j := 0; j < len(b); j += 4096 {
+					b[j] = 1
+				}
+				keep = append(keep, b)
+			}
+			grown = mem.Grown()
+			return nil
+		}, nil)
+	t.Logf("stopped after %d MiB kept, %d MiB grown (bound %d MiB)", len(keep), grown>>20, bound>>20)
+	if !errors.Is(cause, ErrOverMemory) || err == nil {
+		t.Fatalf("after %d MiB: err %v, cause %v; want over memory", len(keep), err, cause)
+	}
+	if grown > bound+bound/2 {
+		t.Errorf("stopped only at %d MiB of growth, more than 1.5 × %d MiB", grown>>20, bound>>20)
+	}
+}
