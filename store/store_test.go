@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,11 +16,7 @@ import (
 
 var pg pgtest.Lazy
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pg.Stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }
 
 // eachBackend runs f against a new, empty catalogue of each backend: a SQLite file in a temporary
 // directory and a database on the throwaway PostgreSQL server.

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"os"
 	"testing"
 
 	"grundy/internal/pgtest"
@@ -10,8 +9,4 @@ import (
 // pg is the throwaway PostgreSQL server of this package's catalogue tests, started on first use.
 var pg pgtest.Lazy
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	pg.Stop()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { pg.Main(m) }

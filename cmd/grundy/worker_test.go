@@ -28,9 +28,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(envTestAsMain) == "1" {
 		main()
 	}
-	code := m.Run()
-	pg.Stop()
-	os.Exit(code)
+	pg.Main(m)
 }
 
 // TestServeKillsAHog checks that `grundy serve` runs heavy requests in worker processes by

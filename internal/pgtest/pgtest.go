@@ -7,7 +7,7 @@
 //
 //	var pg pgtest.Lazy
 //
-//	func TestMain(m *testing.M) { code := m.Run(); pg.Stop(); os.Exit(code) }
+//	func TestMain(m *testing.M) { pg.Main(m) }
 //
 //	func TestX(t *testing.T) { dsn := pg.DSN(t); … }
 //
@@ -214,6 +214,14 @@ func (l *Lazy) DSN(t testing.TB) string {
 
 // Stop stops the server if it was started.
 func (l *Lazy) Stop() { l.srv.Stop() }
+
+// Main runs a package's tests and exits with their status, having stopped the server if one of
+// them started it: a test package's whole TestMain, func TestMain(m *testing.M) { pg.Main(m) }.
+func (l *Lazy) Main(m *testing.M) {
+	code := m.Run()
+	l.Stop()
+	os.Exit(code)
+}
 
 // Unavailable skips t because PostgreSQL cannot be had (err says why), or fails it under CI.
 func Unavailable(t testing.TB, err error) {
