@@ -12,8 +12,9 @@ import (
 // limits (max_misere_heap, max_octal_heap), the page shows each beside its box, and the errors
 // over them state them.
 const (
-	// MaxMisereHeap is the largest "max_heap" (--max-heap) of a misère quotient.
-	MaxMisereHeap = 255
+	// MaxMisereHeap is the largest "max_heap" (--max-heap) of a misère quotient: a misère sum
+	// with heaps up to it is decided through the quotient of its heaps (rules.MisereSumMaxHeap).
+	MaxMisereHeap = rules.MisereSumMaxHeap
 	// MaxOctalHeap is the largest heap of Grundy's game, and of a take-and-break code whose
 	// period is not proved, that solve and play take ("octal_heap"): at least [Web]'s MaxSeq, so
 	// that the page solves any heap its sequences reach.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -74,5 +75,38 @@ func TestQuotientSumSteps(t *testing.T) {
 	}
 	if q.InP != (a.(ScriptSolve).Outcome == "P") {
 		t.Errorf("script (1, 3) 4 6: product in P %v, outcome %s", q.InP, a.(ScriptSolve).Outcome)
+	}
+}
+
+// TestShownQuotientDecides (issue 23, item 5: a quotient the page has shown can decide any sum it
+// covers): for games whose whole-game quotient is not proved (rulesets), a sum with a heap past
+// rules.MisereQuotientMaxHeap but within the largest quotient misere computes is decided through
+// the quotient of its heaps, and agrees with that quotient as the misère endpoint gives it: the
+// product of the heaps' elements (its table) lies in its P-portion exactly for a P answer. Before,
+// these were refused as needing a search through more than 32 MiB.
+func TestShownQuotientDecides(t *testing.T) {
+	ctx := context.Background()
+	heaps := []int{1, 2, 5, 5, 7, 60}
+	pos := []string{"1", "2", "5", "5", "7", "60"}
+	for _, g := range []struct {
+		name  string
+		flags map[string]string
+	}{{"lasker", nil}, {"split-nim", nil}, {"subtract", map[string]string{"set": "1,3,4"}}} {
+		q, err := Misere(ctx, MisereRequest{Game: g.name, Flags: g.flags, MaxHeap: "60"}, Web(0))
+		if err != nil {
+			t.Fatalf("%s: the quotient to 60: %v", g.name, err)
+		}
+		e := 0
+		for _, h := range heaps {
+			e = q.Table[e][q.Pretending[h]]
+		}
+		a, err := Solve(ctx, SolveRequest{Ruleset: g.name, Flags: g.flags, Position: pos, Misere: true}, Web(0))
+		if err != nil {
+			t.Fatalf("%s %v: %v", g.name, pos, err)
+		}
+		s := a.(report.Solve)
+		if s.Quotient == nil || s.Quotient.Product != q.Elements[e] || (s.Outcome == "P") != slices.Contains(q.PPortion, e) {
+			t.Errorf("%s %v: %s, product %+v; the quotient's product %s, P-portion %v", g.name, pos, s.Outcome, s.Quotient, q.Elements[e], q.PPortion)
+		}
 	}
 }

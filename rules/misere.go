@@ -86,10 +86,13 @@ func (o octalGame) Code() octal.Code { return o.code }
 
 // The misère quotient decides a misère sum of heaps up to MisereQuotientMaxHeap, while the
 // quotient has at most MisereQuotientMaxSize elements; past either, solve falls back to the
-// engine's search and play refuses.
+// engine's search and play refuses. A sum (solve) with heaps up to MisereSumMaxHeap, the largest
+// heap of a quotient `grundy misere` computes, is decided through the quotient of its heaps too
+// when the whole game's is not proved, so that any quotient shown decides the sums it covers.
 const (
 	MisereQuotientMaxHeap = 40
 	MisereQuotientMaxSize = 2048
+	MisereSumMaxHeap      = 255
 )
 
 // MisereRuleset is a normal-play ruleset in misère play: the same moves, the player left without a
@@ -256,22 +259,28 @@ func (m *MisereRuleset) AnalyzeSum(ctx context.Context, args []string) (a SumAna
 func (m *MisereRuleset) analyzeSum(ctx context.Context, args []string) (a SumAnalysis, ok bool, err error) {
 	heaps := make([]int, len(args))
 	big := make([]uint64, len(args))
-	top, past := 0, false
+	top, past, beyond := 0, false, false
 	for i, s := range args {
 		v, err := cliarg.Uint64(s)
 		if err != nil {
 			return SumAnalysis{}, false, cliarg.Errorf("heap %d: %v", i+1, err)
 		}
 		big[i] = v
-		if v > MisereQuotientMaxHeap {
-			past = true
+		past = past || v > MisereQuotientMaxHeap
+		if v > MisereSumMaxHeap {
+			beyond = true
 			continue
 		}
 		heaps[i] = int(v)
 		top = max(top, int(v))
 	}
 	if past {
-		return m.analyzeWhole(ctx, big)
+		a, ok, err := m.analyzeWhole(ctx, big)
+		if ok || err != nil || beyond {
+			return a, ok, err
+		}
+		// No whole-game quotient: the quotient of the heaps up to the largest, as `grundy misere
+		// --max-heap` computes it.
 	}
 	q, _, err := misere.Compute(ctx, m.game, misere.Options{MaxHeap: top, MaxSize: MisereQuotientMaxSize})
 	if err != nil {

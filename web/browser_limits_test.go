@@ -39,3 +39,22 @@ func TestBrowserLimitsAgree(t *testing.T) {
 		t.Errorf("grundy-game %s: outcome %q, error %q", pos, outcome, errText)
 	}
 }
+
+// Issue 23, item 5: a quotient the page has shown decides any sum it covers. Lasker's Nim's
+// quotient to heap 60 (no periodicity theorem proves a ruleset's whole quotient) decides
+// 1 2 5 5 7 60 through the quotient, as the page shows it; before, the sum was refused as needing
+// a search through more than 32 MiB.
+func TestBrowserShownQuotientDecides(t *testing.T) {
+	ctx, _ := openPage(t, "misere")
+	var outcome, errText, product string
+	run(t, ctx, edit("#misere-game", "lasker"), edit("#misere-max", "60"), chromedp.Click("#misere-go"),
+		chromedp.WaitVisible("#misere-pretending"),
+		edit("#misere-sum", "1 2 5 5 7 60"), chromedp.Click("#misere-solve"),
+		poll(`document.getElementById("misere-outcome") || document.getElementById("misere-solve-error").textContent ? true : null`, nil),
+		jsEval(`(document.getElementById("misere-outcome") || {}).textContent || ""`, &outcome),
+		jsEval(`(document.getElementById("misere-quotient-product") || {}).textContent || ""`, &product),
+		chromedp.Text("#misere-solve-error", &errText))
+	if errText != "" || outcome == "" || !strings.Contains(product, "P-portion") {
+		t.Errorf("lasker 1 2 5 5 7 60 under its quotient to 60: outcome %q, product %q, error %q", outcome, product, errText)
+	}
+}
