@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"io"
+	"math/big"
 	"strconv"
 
 	"grundy/incexc"
@@ -124,7 +125,14 @@ type CountRequest struct {
 	From     string    `json:"from,omitempty"`
 	Divisors []string  `json:"divisors"`
 	Input    io.Reader `json:"-"`
+	// Terms asks for the terms of inclusion–exclusion, one per non-empty set of the divisors,
+	// when there are at most MaxCountTerms divisors (the page's explanation).
+	Terms bool `json:"terms,omitempty"`
 }
+
+// MaxCountTerms is the most divisors whose inclusion–exclusion terms a Count lists (2^6 − 1 = 63
+// terms).
+const MaxCountTerms = 6
 
 // Count answers a CountRequest. A count that needs more inclusion–exclusion terms than
 // incexc allows is bad input (the limit is the algorithm's, not the caller's).
@@ -170,7 +178,40 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 		return report.Count{}, classify(err, lim, false) // too many terms: bad input (see overLimit)
 	}
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
-	return report.Count{From: u(lo), N: u(n), Count: u(c)}, nil
+	out := report.Count{From: u(lo), N: u(n), Count: u(c)}
+	if req.Terms && len(ds) <= MaxCountTerms {
+		out.Terms = countTerms(lo, n, ds)
+	}
+	return out, nil
+}
+
+// countTerms lists the terms of inclusion–exclusion for the multiples in lo..n of ds, from the
+// definition: every non-empty set of the divisors, its lcm, the multiples of that in lo..n, and
+// its sign. Their signed sum is the count.
+func countTerms(lo, n uint64, ds []uint64) []report.CountTerm {
+	terms := make([]report.CountTerm, 0, 1<<len(ds)-1)
+	top := new(big.Int).SetUint64(n)
+	for set := 1; set < 1<<len(ds); set++ {
+		t := report.CountTerm{Divisors: []int{}, Sign: -1, Multiples: "0"}
+		l := big.NewInt(1)
+		for i, d := range ds {
+			if set>>i&1 == 1 {
+				t.Divisors = append(t.Divisors, i)
+				t.Sign = -t.Sign
+				bd := new(big.Int).SetUint64(d)
+				g := new(big.Int).GCD(nil, nil, l, bd)
+				l.Mul(l, bd.Div(bd, g))
+			}
+		}
+		if l.Cmp(top) <= 0 {
+			v := l.Uint64()
+			s := strconv.FormatUint(v, 10)
+			t.LCM = &s
+			t.Multiples = strconv.FormatUint(n/v-(lo-1)/v, 10)
+		}
+		terms = append(terms, t)
+	}
+	return terms
 }
 
 // numberList returns the numbers of a list: the strings themselves, or, when the list is the

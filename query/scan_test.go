@@ -226,3 +226,54 @@ func TestBasisRows(t *testing.T) {
 		}
 	}
 }
+
+// The terms of inclusion–exclusion add up, with their signs, to the count, which is the number
+// of multiples counted one by one; each term's lcm is a multiple of each of its divisors; more
+// than MaxCountTerms divisors list none.
+func TestCountTerms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 300 {
+		k := 1 + rng.IntN(MaxCountTerms)
+		ds := make([]string, k)
+		dv := make([]uint64, k)
+		for i := range dv {
+			dv[i] = 1 + rng.Uint64N(40)
+			ds[i] = strconv.FormatUint(dv[i], 10)
+		}
+		n := 1 + rng.Uint64N(3000)
+		lo := 1 + rng.Uint64N(n)
+		out, err := Count(context.Background(), CountRequest{N: strconv.FormatUint(n, 10), From: strconv.FormatUint(lo, 10), Divisors: ds, Terms: true}, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for x := lo; x <= n; x++ {
+			for _, d := range dv {
+				if x%d == 0 {
+					want++
+					break
+				}
+			}
+		}
+		sum := 0
+		for _, term := range out.Terms {
+			m, _ := strconv.Atoi(term.Multiples)
+			sum += term.Sign * m
+			if term.LCM != nil {
+				l, _ := strconv.ParseUint(*term.LCM, 10, 64)
+				for _, i := range term.Divisors {
+					if l%dv[i] != 0 {
+						t.Fatalf("%v: lcm %d of %v", dv, l, term.Divisors)
+					}
+				}
+			}
+		}
+		if len(out.Terms) != 1<<k-1 || out.Count != strconv.Itoa(want) || sum != want {
+			t.Fatalf("%v in %d..%d: %d terms summing to %d, count %s, want %d", dv, lo, n, len(out.Terms), sum, out.Count, want)
+		}
+	}
+	out, err := Count(context.Background(), CountRequest{N: "100", Divisors: []string{"2", "3", "5", "7", "11", "13", "17"}, Terms: true}, Limits{})
+	if err != nil || out.Terms != nil {
+		t.Errorf("7 divisors: %d terms, %v", len(out.Terms), err)
+	}
+}

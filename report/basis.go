@@ -54,11 +54,24 @@ type BasisNewNim struct {
 	Kept    []int   `json:"kept"`
 }
 
-// Count: how many of From..N are divisible by at least one of the divisors.
+// Count: how many of From..N are divisible by at least one of the divisors, and, when asked
+// for, the terms of inclusion–exclusion that add up to it.
 type Count struct {
-	From  string `json:"from"`
-	N     string `json:"n"`
-	Count string `json:"count"`
+	From  string      `json:"from"`
+	N     string      `json:"n"`
+	Count string      `json:"count"`
+	Terms []CountTerm `json:"terms,omitempty"`
+}
+
+// CountTerm is one term of inclusion–exclusion: a non-empty set of the divisors (0-based
+// positions), their least common multiple (null when it is over N: the set counts nothing), the
+// multiples of it in From..N, and the sign the term is added with (+1 for an odd set, −1 for an
+// even one).
+type CountTerm struct {
+	Divisors  []int   `json:"divisors"`
+	LCM       *string `json:"lcm"`
+	Multiples string  `json:"multiples"`
+	Sign      int     `json:"sign"`
 }
 
 func line(w io.Writer, v any) error {

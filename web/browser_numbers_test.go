@@ -174,6 +174,42 @@ func TestBrowserCount(t *testing.T) {
 		if !strings.HasPrefix(got, new(big.Int).SetUint64(want).String()+" of") {
 			t.Errorf("%+v: %q, want %d", c, got, want)
 		}
+		// The terms: each set's lcm and multiples in from..N, from the definition, with the sign
+		// of its size; the rows add up to the count.
+		var rows [][]string
+		run(t, ctx, jsEval(`Array.from(document.querySelectorAll("#count-terms tr")).slice(1).map((r) => Array.from(r.cells).map((c) => c.textContent))`, &rows))
+		if len(rows) != 1<<len(c.ds) {
+			t.Fatalf("%+v: %d rows of terms, want %d and the total", c, len(rows), 1<<len(c.ds)-1)
+		}
+		sum := new(big.Int)
+		for set := 1; set < 1<<len(c.ds); set++ {
+			l, sign, names := big.NewInt(1), "− ", []string{}
+			for i, d := range c.ds {
+				if set>>i&1 == 1 {
+					bd := new(big.Int).SetUint64(d)
+					g := new(big.Int).GCD(nil, nil, l, bd)
+					l.Mul(l, bd.Div(bd, g))
+					sign = map[string]string{"+ ": "− ", "− ": "+ "}[sign]
+					names = append(names, ds[i])
+				}
+			}
+			wantRow := []string{strings.Join(names, ", "), fmt.Sprintf("> %d", c.n), sign + "0"}
+			if l.Cmp(new(big.Int).SetUint64(c.n)) <= 0 {
+				m := c.n/l.Uint64() - (c.from-1)/l.Uint64()
+				wantRow[1], wantRow[2] = l.String(), sign+strconv.FormatUint(m, 10)
+				if sign == "+ " {
+					sum.Add(sum, new(big.Int).SetUint64(m))
+				} else {
+					sum.Sub(sum, new(big.Int).SetUint64(m))
+				}
+			}
+			if strings.Join(rows[set-1], "|") != strings.Join(wantRow, "|") {
+				t.Errorf("%+v: term %v, want %v", c, rows[set-1], wantRow)
+			}
+		}
+		if total := rows[len(rows)-1][2]; sum.Uint64() != want || total != "= "+strconv.FormatUint(want, 10) {
+			t.Errorf("%+v: the terms add up to %v, the total row says %q, incexc %d", c, sum, total, want)
+		}
 	}
 	var msg string
 	run(t, ctx, edit("#count-divisors", "3 0"), chromedp.Click("#count-go"), waitText("#count-error", "divisor 2 is 0", &msg))

@@ -129,14 +129,24 @@ async function count() {
   const n = $("count-n").value.trim(), from = $("count-from").value.trim(), divisors = words($("count-divisors").value);
   if (n === "") { $("count-error").textContent = "N is empty: give a whole number"; return; }
   if (divisors.length === 0) { $("count-error").textContent = "no divisors given: write them apart by spaces"; return; }
-  const body = { n, divisors };
+  const body = { n, divisors, terms: true };
   if (from !== "") body.from = from;
   try {
     const r = await api("/api/count", body);
     if (!tickets.count.current(t)) return;
+    const why = [el("p", { class: "hint", text: "By inclusion–exclusion: add the multiples of each divisor, subtract those of the lcm of each pair (counted twice), add back those of each triple, … A set whose lcm is over N has no multiples." })];
+    if (r.terms) {
+      // The terms as the API lists them, and their signed sum, which is the count.
+      const rows = r.terms.map((term) => el("tr", {},
+        el("td", { text: term.divisors.map((i) => divisors[i]).join(", ") }),
+        el("td", { text: term.lcm === null ? `> ${r.n}` : term.lcm }),
+        el("td", { text: (term.sign > 0 ? "+ " : "− ") + term.multiples })));
+      why.push(el("div", { class: "scroll" }, el("table", { class: "gtable xor", id: "count-terms" },
+        el("tr", {}, el("th", { text: "divisors" }), el("th", { text: "lcm" }), el("th", { text: `multiples in ${r.from} … ${r.n}` })),
+        ...rows, el("tr", { class: "xor-sum" }, el("td", { text: "total" }), el("td", { text: "" }), el("td", { text: "= " + r.count })))));
+    } else why.push(el("p", { class: "hint", text: "(The terms are listed for up to 6 divisors.)" }));
     $("count-result").replaceChildren(el("p", { id: "count-answer", class: "big" },
-      el("output", { text: r.count }), ` of the integers ${r.from} … ${r.n} are divisible by at least one of ${divisors.join(", ")}.`),
-    el("p", { class: "hint", text: "By inclusion–exclusion: add the multiples of each divisor, subtract those of the lcm of each pair, add back those of each triple, … (sets whose lcm exceeds N count nothing and are skipped)." }));
+      el("output", { text: r.count }), ` of the integers ${r.from} … ${r.n} are divisible by at least one of ${divisors.join(", ")}.`), ...why);
   } catch (e) {
     if (!tickets.count.current(t)) return;
     $("count-error").textContent = pageWords(e.message);
