@@ -214,3 +214,33 @@ func TestBrowserCount(t *testing.T) {
 	var msg string
 	run(t, ctx, edit("#count-divisors", "3 0"), chromedp.Click("#count-go"), waitText("#count-error", "divisor 2 is 0", &msg))
 }
+
+// Keyboard only: from the first box of each new form, Tab reaches its button in a few steps and
+// Enter on it gives the answer.
+func TestBrowserNumberToolsKeyboard(t *testing.T) {
+	ctx, _ := openPage(t, "nimbers")
+	for _, c := range []struct{ view, first, button, clear, wait, want string }{
+		{"nimbers", "#batch-a", "batch-go", "#batch-result", "#batch-summary", "5 products"},
+		{"nimbers", "#basis-numbers", "basis-go", "#basis-result", "#basis-rank", "rank"},
+		{"nimbers", "#count-from", "count-go", "#count-result", "#count-answer", "266 of"},
+		{"sequences", "#scan-pattern", "scan-go", "#scan-result", "#scan-table", "0.07"},
+	} {
+		run(t, ctx, chromedp.Click(fmt.Sprintf(`#tabs button[data-tab=%q]`, c.view)))
+		if c.first == "#batch-a" {
+			run(t, ctx, chromedp.Click(`input[name=batch-kind][value=lists]`))
+		}
+		run(t, ctx, jsEval(fmt.Sprintf(`document.querySelector(%q).replaceChildren()`, c.clear), nil), chromedp.Focus(c.first))
+		var at string
+		for range 8 {
+			run(t, ctx, chromedp.KeyEvent("\t"), jsEval(`document.activeElement.id`, &at))
+			if at == c.button {
+				break
+			}
+		}
+		if at != c.button {
+			t.Fatalf("Tab from %s does not reach #%s (stopped at %q)", c.first, c.button, at)
+		}
+		var got string
+		run(t, ctx, chromedp.KeyEvent("\r"), waitText(c.wait, c.want, &got))
+	}
+}
