@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"grundy/report"
@@ -108,5 +109,21 @@ func TestShownQuotientDecides(t *testing.T) {
 		if s.Quotient == nil || s.Quotient.Product != q.Elements[e] || (s.Outcome == "P") != slices.Contains(q.PPortion, e) {
 			t.Errorf("%s %v: %s, product %+v; the quotient's product %s, P-portion %v", g.name, pos, s.Outcome, s.Quotient, q.Elements[e], q.PPortion)
 		}
+	}
+	// A script's heap game too: kayles-heaps.star agrees with Kayles (whose whole quotient is proved).
+	src, err := os.ReadFile("../examples/kayles-heaps.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Solve(ctx, SolveRequest{Script: string(src), Position: pos, Misere: true}, Web(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := Solve(ctx, SolveRequest{Ruleset: "kayles", Position: pos, Misere: true}, Web(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := a.(ScriptSolve); !strings.HasPrefix(s.Method, "misère quotient") || s.Quotient == nil || s.Outcome != k.(report.Solve).Outcome {
+		t.Errorf("kayles-heaps.star %v: %s by %q; Kayles: %s", pos, s.Outcome, s.Method, k.(report.Solve).Outcome)
 	}
 }

@@ -43,15 +43,16 @@ func (j *Judge) UsesQuotient() bool { return j.q != nil }
 // heaps returns the heaps of the sum keys, or false when a component is not a heap (see
 // sumHeaps).
 func (j *Judge) heaps(keys []string) ([]int, bool, error) {
-	hs, why, err := sumHeaps(j.g.game, keys)
+	hs, why, err := sumHeaps(j.g.game, keys, rules.MisereQuotientMaxHeap)
 	return hs, why == "" && err == nil, err
 }
 
 // sumHeaps returns the heaps of the sum keys of a script's positions: an int is a heap; another
 // position is split() into its parts, and those in turn (an explicit stack, at most maxSplitParts
-// parts in all). When a component is not a heap of at most rules.MisereQuotientMaxHeap, why says which
-// and why (and hs is nil); err is the script's failure.
-func sumHeaps(g *script.Game, keys []string) (hs []int, why string, err error) {
+// parts in all). When a component is not a heap of at most maxHeap (rules.MisereQuotientMaxHeap in
+// play, rules.MisereSumMaxHeap for solve), why says which and why (and hs is nil); err is the
+// script's failure.
+func sumHeaps(g *script.Game, keys []string, maxHeap int) (hs []int, why string, err error) {
 	stack := slices.Clone(keys)
 	slices.Reverse(stack) // popped in order: the heaps come out as the positions list them
 	for seen := 0; len(stack) > 0; seen++ {
@@ -61,8 +62,8 @@ func sumHeaps(g *script.Game, keys []string) (hs []int, why string, err error) {
 			switch {
 			case h < 0:
 				return nil, fmt.Sprintf("%d is not a heap (an int ≥ 0)", h), nil
-			case h > rules.MisereQuotientMaxHeap:
-				return nil, fmt.Sprintf("heap %d is past %d, the largest heap solve computes a quotient for", h, rules.MisereQuotientMaxHeap), nil
+			case h > maxHeap:
+				return nil, fmt.Sprintf("heap %d is past %d, the largest heap a quotient is computed for here", h, maxHeap), nil
 			}
 			hs = append(hs, h)
 			continue
@@ -233,12 +234,12 @@ func (s *scriptHeaps) Options(n int) iter.Seq[[]int] {
 }
 
 // SolveMisereQuotient decides a misère sum of the script's positions through the misère quotient
-// of its heap game (heaps ≤ rules.MisereQuotientMaxHeap) when every position is a heap (an int) or
+// of its heap game (heaps ≤ rules.MisereSumMaxHeap) when every position is a heap (an int) or
 // split() breaks it into heaps. Otherwise the solution is nil and why says why the quotient does
 // not apply (a position that is not a heap, a game whose moves are not sums of smaller heaps, a
 // quotient past rules.MisereQuotientMaxSize), and the caller searches instead.
 func (g *Game) SolveMisereQuotient(ctx context.Context, keys []string) (sol *Solution, why string, err error) {
-	heaps, why, err := sumHeaps(g.game, keys)
+	heaps, why, err := sumHeaps(g.game, keys, rules.MisereSumMaxHeap)
 	if err != nil || why != "" {
 		return nil, why, err
 	}
@@ -306,7 +307,7 @@ func (g *Game) splitSumMisere(keys []string, q *misere.Quotient, heaps []int, e 
 		return nil, "", err
 	}
 	for _, m := range legal {
-		hs, why, err := sumHeaps(g.game, m.To)
+		hs, why, err := sumHeaps(g.game, m.To, rules.MisereSumMaxHeap)
 		if err != nil {
 			return nil, "", err
 		}
