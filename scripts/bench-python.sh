@@ -2,7 +2,7 @@
 # The Python package's figures of BENCHMARKS.md: grundy.nim.mul on two arrays of 10^6 uint64 against
 # `grundy nim mul --batch` (per product, the whole command: reading, multiplying, writing) and a
 # pure-Python nim-product loop (the definition over Fermat 2-powers, python/tests/nimref.py), and a
-# small solve's call overhead. Needs what scripts/test-python.sh installs.
+# small solve's call overhead (wall and CPU time). Needs what scripts/test-python.sh installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -58,14 +58,61 @@ print(f"grundy nim mul --batch:     {cli * 1e9:8.2f} ns a product (nim.mul / bat
 print(f"pure Python, definition:    {pure * 1e9:8.0f} ns a product ({pure / py:.0f}x nim.mul)")
 print(f"pure Python, 8-bit table:   {fast * 1e9:8.0f} ns a product ({fast / py:.0f}x nim.mul)")
 
-m = 20000
-for _ in range(1000): grundy.solve("nim", [3, 4, 5])
-for label, f in (("grundy.solve('nim', [3, 4, 5])", lambda: grundy.solve("nim", [3, 4, 5])),
-                 ("grundy.call('solve', …)       ", lambda: grundy.call("solve", {"ruleset": "nim", "position": ["3", "4", "5"]}))):
-    t, c = time.perf_counter(), time.process_time()
+# A small call's overhead: rounds of calls, each kind in turn, the median of the rounds' wall time
+# and CPU time (the process's, all threads: Go's too) per call. On the main thread a call computes on
+# that thread; with a progress callback it computes on a thread of the library while the main
+# thread waits in slices (the way long runs with a bar go: the baseline).
+import statistics, threading
+m, rounds = 5000, 7
+req = {"ruleset": "nim", "position": ["3", "4", "5"]}
+kinds = [("grundy.solve('nim', [3, 4, 5])", lambda: grundy.solve("nim", [3, 4, 5]), False),
+         ("grundy.call('solve', …)", lambda: grundy.call("solve", req), False),
+         ("grundy.call('solve', …) waiting in slices", lambda: grundy.call("solve", req, progress=lambda d, t: None), False),
+         ("grundy.solve(…) from another thread", lambda: grundy.solve("nim", [3, 4, 5]), True)]
+times = {label: ([], []) for label, _, _ in kinds}
+def rounds_of(label, f):
+    w, c = time.perf_counter(), time.process_time()
     for _ in range(m): f()
-    print(f"{label}: {(time.perf_counter() - t) / m * 1e6:.1f} µs a call (CPU time of the process, all threads: {(time.process_time() - c) / m * 1e6:.1f} µs)")
+    times[label][0].append((time.perf_counter() - w) / m * 1e6)
+    times[label][1].append((time.process_time() - c) / m * 1e6)
+for _, f, _ in kinds:
+    for _ in range(500): f()
+for _ in range(rounds):
+    for label, f, thread in kinds:
+        if thread:
+            t = threading.Thread(target=rounds_of, args=(label, f)); t.start(); t.join()
+        else:
+            rounds_of(label, f)
+for label, (w, c) in times.items():
+    print(f"{label:42s} {statistics.median(w):6.1f} µs a call, CPU {statistics.median(c):5.1f} µs (medians of {rounds} rounds of {m})")
+
+# The parts: the Python side alone (the library's call replaced by a stub that hands back the same
+# answer), and a request for an unknown endpoint (little work in Go: the crossing and the error).
+import ctypes, json
+from grundy import _lib
+def part(f):
+    cs = []
+    for _ in range(rounds):
+        c = time.process_time()
+        for _ in range(m): f()
+        cs.append((time.process_time() - c) / m * 1e6)
+    return statistics.median(cs)
+body = b'{"ruleset":"nim","position":["3","4","5"]}'
+def unknown():
+    doc, n = ctypes.c_void_p(), ctypes.c_size_t()
+    _lib._CALL(b"nope", body, len(body), 0, 0, 0, ctypes.byref(doc), ctypes.byref(n))
+    _lib._FREE(doc)
+print(f"{'an unknown endpoint, one grundy_call':42s}         CPU {part(unknown):5.1f} µs")
+answer = (json.dumps(grundy.call("solve", req)) + "\n").encode()
+def stub(endpoint, body, n, ms, mem, seen, doc, size):
+    size._obj.value = len(answer)
+    return 200
+real = _lib._CALL, _lib._FREE, _lib._string_at
+_lib._CALL, _lib._FREE, _lib._string_at = stub, lambda p: None, lambda p, n: answer
+print(f"{'the Python side of grundy.solve (a stub)':42s}         CPU {part(lambda: grundy.solve('nim', [3, 4, 5])):5.1f} µs")
+_lib._CALL, _lib._FREE, _lib._string_at = real
 PY
 cd ../..
-echo "the Go side of a call alone:"
-go test -run '^$' -bench 'RunSolve' -benchtime 20000x ./internal/clib | grep Benchmark
+echo "the Go side of a call alone (cpu-ns/op: the process's CPU time):"
+go test -run '^$' -bench 'Call$|RunSolve|CallParts' -benchtime 20000x -count 3 ./internal/clib | grep Benchmark
+uptime

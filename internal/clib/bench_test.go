@@ -3,9 +3,13 @@
 package clib
 
 import (
+	"context"
 	"syscall"
 	"testing"
 	"time"
+
+	"grundy/api"
+	"grundy/query"
 )
 
 // reportCPU starts measuring the process's CPU time (user and system, all threads: the garbage
@@ -49,6 +53,41 @@ func BenchmarkCall(b *testing.B) {
 	for b.Loop() {
 		l.Call("solve", body, Options{Interrupt: true})
 	}
+}
+
+// BenchmarkCallParts are the parts of BenchmarkCall: decoding the request, the solve, encoding
+// the answer; and a whole call of an unknown endpoint (no decoding: the least a call costs).
+func BenchmarkCallParts(b *testing.B) {
+	body := []byte(`{"ruleset":"nim","position":["3","4","5"]}`)
+	req, _ := api.Decode("solve", body)
+	v, _ := req.Answer(context.Background(), Limits("solve", Options{}))
+	b.Run("decode", func(b *testing.B) {
+		defer reportCPU(b)()
+		for b.Loop() {
+			api.Decode("solve", body)
+		}
+	})
+	b.Run("solve", func(b *testing.B) {
+		defer reportCPU(b)()
+		lim := Limits("solve", Options{})
+		r := query.SolveRequest{Ruleset: "nim", Position: []string{"3", "4", "5"}}
+		for b.Loop() {
+			query.Solve(context.Background(), r, lim)
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		defer reportCPU(b)()
+		for b.Loop() {
+			api.Encode(v)
+		}
+	})
+	b.Run("unknown-endpoint", func(b *testing.B) {
+		defer reportCPU(b)()
+		l := New()
+		for b.Loop() {
+			l.Call("nope", body, Options{Interrupt: true})
+		}
+	})
 }
 
 func BenchmarkLimits(b *testing.B) {

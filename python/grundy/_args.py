@@ -35,9 +35,11 @@ def numbers_of(xs: Any, what: str) -> list[str]:
 def position(pos: Any) -> list[str]:
     """A position as the command line's arguments: heaps (ints), or strings as written there
     (coins, "x,y" pairs, a script's Starlark literals)."""
-    if isinstance(pos, (str, numbers.Integral)) and not isinstance(pos, bool):
+    if type(pos) is list or type(pos) is tuple:  # the common case, without the abstract classes
+        pass
+    elif isinstance(pos, (str, numbers.Integral)) and not isinstance(pos, bool):
         pos = [pos]
-    if not isinstance(pos, Iterable):
+    elif not isinstance(pos, Iterable):
         raise TypeError(f"position: want a list of heaps or argument strings, not {type(pos).__name__}")
     out = []
     for i, p in enumerate(pos):

@@ -150,6 +150,21 @@ def test_fork_is_a_clear_error():
     assert grundy.solve("nim", [2, 3]).value == 1
 
 
+def test_which_calls_wait_in_slices():
+    # On the main thread a call computes there, unless it wants progress: a callback, or a bar
+    # for a request that may run long (a sequence past 2^16 or without an end, a guess).
+    from grundy._lib import _slices
+
+    cb = lambda d, t: None  # noqa: E731
+    for endpoint, req, progress, want in [("solve", {}, None, False), ("misere", {}, None, False),
+                                          ("octal", {"to": "100"}, None, False), ("seq", {"to": "65536"}, None, False),
+                                          ("octal", {"to": "65537"}, None, True), ("octal", {}, None, True),
+                                          ("octal", {"to": "0x"}, None, True), ("guess", {"to": "10"}, None, True),
+                                          ("guess", {}, False, False), ("octal", {}, False, False),
+                                          ("solve", {}, cb, True), ("octal", {"to": "5"}, cb, True)]:
+        assert _slices(endpoint, req, progress) == want, (endpoint, req, progress)
+
+
 def test_timeout():
     start = time.monotonic()
     with pytest.raises(grundy.LimitError) as e:
