@@ -225,6 +225,9 @@ func (l *Library) answer(c *call, name string, body []byte, o Options) (r result
 	if o.Interrupt {
 		defer l.intr.watch(c.cancel, o.Seen)()
 	}
+	if err := c.ctx.Err(); err != nil { // cancelled before it began: nothing to compute
+		return result{err: &query.Error{Kind: query.Cancelled, Msg: "cancelled", Err: err}}
+	}
 	req, e := api.Decode(name, body)
 	if e != nil {
 		return result{err: e}

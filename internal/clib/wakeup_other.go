@@ -2,12 +2,14 @@
 
 package clib
 
-import (
-	"errors"
-	"io"
-)
+import "errors"
 
-// wakeupPipe: no wakeup pipe where there are no Unix signals.
-func wakeupPipe() (int, io.Reader, error) {
+// pipe: no wakeup pipe where there are no Unix signals.
+type pipe struct{}
+
+func wakeupPipe() (int, *pipe, error) {
 	return -1, nil, errors.New("no wakeup pipe on this system")
 }
+
+func (*pipe) readNow([]byte) int      { return 0 }
+func (*pipe) await(func() bool) error { return errors.New("no wakeup pipe") }
