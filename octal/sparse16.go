@@ -332,7 +332,18 @@ func (e *engine[T]) runsAt(n int) *runScan {
 		return nil
 	}
 	if e.runs == nil {
-		e.runs = newRunScan(any(e.g).([]uint16)[:e.runLim], e.runLim, runMax)
+		g := any(e.g).([]uint16)[:e.runLim]
+		if e.win.released() {
+			// Some of them may lie outside the window's resident stretches (tests keep a
+			// short prefix): read them through it.
+			g = make([]uint16, e.runLim)
+			e.forValues(0, e.runLim, func(lo int, v []T) {
+				for j, x := range v {
+					g[lo+j] = uint16(x)
+				}
+			})
+		}
+		e.runs = newRunScan(g, e.runLim, runMax)
 	}
 	return e.runs
 }
