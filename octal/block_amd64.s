@@ -123,3 +123,69 @@ avxloop:
 avxdone:
 	VZEROUPPER
 	RET
+
+// func checkBlockAVX2(cand, hit *[checkK][blockRows]uint16, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+//
+// For each of the n rare heaps r (value v): the 16 partners gs[m0-r … m0-r+15] in one 32-byte
+// load, XORed with v (VPBROADCASTW), compared with each of the 8 rows of candidates (the first four
+// held in Y8–Y11, the others read as memory operands from the L1 cache) and the compares ORed into
+// the 8 rows of hit, held in Y0–Y7 for the whole loop. No store inside the loop.
+TEXT ·checkBlockAVX2(SB), NOSPLIT, $0-56
+	MOVQ cand+0(FP), DI
+	MOVQ hit+8(FP), R8
+	MOVQ gs+16(FP), SI
+	MOVQ m0+24(FP), AX
+	LEAQ (SI)(AX*2), SI          // &g[m0]
+	MOVQ rare+32(FP), BX
+	MOVQ rv+40(FP), DX
+	MOVQ n+48(FP), CX
+	VMOVDQU 0(R8), Y0
+	VMOVDQU 32(R8), Y1
+	VMOVDQU 64(R8), Y2
+	VMOVDQU 96(R8), Y3
+	VMOVDQU 128(R8), Y4
+	VMOVDQU 160(R8), Y5
+	VMOVDQU 192(R8), Y6
+	VMOVDQU 224(R8), Y7
+	VMOVDQU 0(DI), Y8
+	VMOVDQU 32(DI), Y9
+	VMOVDQU 64(DI), Y10
+	VMOVDQU 96(DI), Y11
+	XORQ R9, R9
+	CMPQ R9, CX
+	JGE checkdone
+checkloop:
+	MOVL (BX)(R9*4), R10
+	NEGQ R10
+	VPBROADCASTW (DX)(R9*2), Y13
+	VPXOR (SI)(R10*2), Y13, Y12  // the 16 heaps' option values v ^ g[m0-r … m0-r+15]
+	VPCMPEQW Y8, Y12, Y14
+	VPCMPEQW Y9, Y12, Y15
+	VPOR Y14, Y0, Y0
+	VPOR Y15, Y1, Y1
+	VPCMPEQW Y10, Y12, Y14
+	VPCMPEQW Y11, Y12, Y15
+	VPOR Y14, Y2, Y2
+	VPOR Y15, Y3, Y3
+	VPCMPEQW 128(DI), Y12, Y14
+	VPCMPEQW 160(DI), Y12, Y15
+	VPOR Y14, Y4, Y4
+	VPOR Y15, Y5, Y5
+	VPCMPEQW 192(DI), Y12, Y14
+	VPCMPEQW 224(DI), Y12, Y15
+	VPOR Y14, Y6, Y6
+	VPOR Y15, Y7, Y7
+	INCQ R9
+	CMPQ R9, CX
+	JLT checkloop
+checkdone:
+	VMOVDQU Y0, 0(R8)
+	VMOVDQU Y1, 32(R8)
+	VMOVDQU Y2, 64(R8)
+	VMOVDQU Y3, 96(R8)
+	VMOVDQU Y4, 128(R8)
+	VMOVDQU Y5, 160(R8)
+	VMOVDQU Y6, 192(R8)
+	VMOVDQU Y7, 224(R8)
+	VZEROUPPER
+	RET

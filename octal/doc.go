@@ -23,7 +23,11 @@
 //     smallest missing common one, 32 splits per step in an AVX-512 or AVX2 kernel, first over
 //     runs of splits chosen for the variety of their values; see targets.go).
 //     When the rare values are few, each heap costs O(#rare); past heap 4096 the rare splits of 16
-//     consecutive heaps are marked together, one load of partners per rare heap (block16.go). Heap n splits m = n−i tokens for each digit
+//     consecutive heaps are marked together, one load of partners per rare heap (block16.go); once
+//     every rare heap lies more than its own size behind the block, the splits of the smallest third
+//     of them are not marked but compared, sixteen heaps at a time, with each heap's eight smallest
+//     common values the others miss (checkBlock: a vector compare instead of sixteen byte stores).
+//     Heap n splits m = n−i tokens for each digit
 //     i with a 4 bit, so the same m serves several heaps: for values below 64 the option set of
 //     each m (rare pairs, and the common pairs scanned so far) is kept and resumed, not redone. The mask is chosen by a Walsh–Hadamard
 //     transform of the value counts (the mask that makes the fewest recent values rare), and the

@@ -53,19 +53,21 @@ type engine[T value] struct {
 	vbits  uint // every value so far is < 1<<vbits; len(stamp) == 2<<vbits
 	maxVal T
 
-	mode       string
-	mask       uint32                       // rare/common mask of the sparse method
-	common64   uint64                       // bit v set: v < 64 is common
-	commonBits [1 << targetBits / 64]uint64 // bit v set: v < 2^targetBits is common (missingBlock)
-	common     []bool                       // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
-	rare       []uint32                     // positions r ≥ 1 whose value is rare, ascending
-	rareVal    []uint16                     // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
-	nextEval   int                          // heap at which the method is reconsidered
-	rareAtEval int                          // len(rare) after the last reconsideration
+	mode        string
+	mask        uint32                       // rare/common mask of the sparse method
+	common64    uint64                       // bit v set: v < 64 is common
+	commonBits  [1 << targetBits / 64]uint64 // bit v set: v < 2^targetBits is common (missingBlock)
+	commonBytes [1 << targetBits / 8]uint64  // byte v of the array 0xff: v < 2^targetBits is common (candidates)
+	common      []bool                       // common[v]: popcount(v&mask) is odd, for v < 2<<vbits
+	rare        []uint32                     // positions r ≥ 1 whose value is rare, ascending
+	rareVal     []uint16                     // stepSparse16: rareVal[k] = g[rare[k]] (filled in lazily)
+	nextEval    int                          // heap at which the method is reconsidered
+	rareAtEval  int                          // len(rare) after the last reconsideration
 
 	scans     []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
 	blk       *block                  // markBlockSplits16: the block of heaps being computed
 	cur       *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
+	curC      int                     // with cur: c when its block checked splits (cur misses them), or −1
 	low       []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
 	blockFrom int                     // markBlockSplits16 from this heap on (tests lower it)
 	runs      *runScan                // the target search's runs (nil until chosen)
@@ -81,11 +83,18 @@ type engine[T value] struct {
 	parAt      int     // heaps with at least this many splits use the helper
 	narrowBits uint    // tests: widen to uint32 past this many bits (0: the width of T)
 	noTargets  bool    // tests and benchmarks: the marking scan instead of searchTargets
+	noCheck    bool    // tests and benchmarks: blocks mark every rare heap (no checkBlock)
+	checkFrom  int     // blocks check part of the rare heaps from this many on (tests lower it)
+	forceCheck bool    // tests: … even with the portable check (which the engine does not use)
+	checkCands int     // candidates a heap of a partial block keeps, at most checkK (tests lower it)
+	checked    int     // tests: blocks that checked part of their rare heaps
+	completed  int     // tests: heaps of such blocks that marked the rest after all
 	no64       bool    // tests: stepSparse16 also for values below 64
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
-	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom, runFrom: runFrom, runLim: runLim}
+	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom, runFrom: runFrom, runLim: runLim,
+		checkFrom: checkFrom, checkCands: checkK}
 	k := c.LastDigit()
 	e.takeAll = make([]bool, k+1)
 	for i := 0; i <= k; i++ {
@@ -156,6 +165,7 @@ func (e *engine[T]) setCommon() {
 	}
 	e.common64 = 0
 	e.commonBits = [1 << targetBits / 64]uint64{}
+	e.commonBytes = [1 << targetBits / 8]uint64{}
 	for v := range e.common {
 		e.common[v] = bits.OnesCount32(uint32(v)&e.mask)&1 == 1
 		if v < 64 && e.common[v] {
@@ -163,6 +173,7 @@ func (e *engine[T]) setCommon() {
 		}
 		if v < 1<<targetBits && e.common[v] {
 			e.commonBits[v/64] |= 1 << (v % 64)
+			e.commonBytes[v/8] |= 0xff << (8 * (v % 8))
 		}
 	}
 }

@@ -7,22 +7,29 @@ import (
 	"grundy/internal/kernels"
 )
 
-// The engine's two operations with vector kernels, chosen by measurement (internal/kernels): the
-// block marking (markBlock: the portable loop, a general-register kernel, an AVX2 one) and the
-// target search (scanTargets: the portable loop, AVX2, AVX-512). Each is calibrated the first time
-// the process needs it, on a synthetic workload of a few microseconds, and every candidate's
-// output is checked against the portable code's on it.
+// The engine's three operations with vector kernels, chosen by measurement (internal/kernels):
+// the block marking (markBlock: the portable loop, a general-register kernel, an AVX2 one), the
+// target search (scanTargets: the portable loop, AVX2, AVX-512) and the block check (checkBlock:
+// the portable loop, AVX2; where the portable loop is picked the blocks mark every rare heap
+// instead). Each is calibrated the first time the process needs it, on a synthetic workload of a
+// few microseconds, and every candidate's output is checked against the portable code's on it.
 
-// markOp and targetsOp are the two operations; their choices are made on first use and cached.
+// markOp, targetsOp and checkOp are the operations; their choices are made on first use and cached.
 var (
 	markOp    = kernels.New("mark", "split", markCandidates)
 	targetsOp = kernels.New("targets", "split", targetCandidates)
+	checkOp   = kernels.New("check", "split", checkCandidates)
 )
 
 // markBlock marks, for j < blockRows, v^g(m0+j−r) in marks[j] for the rare heaps r (values rv),
 // as markBlockGo does, with the candidate chosen for this process; every partner must lie in g.
 func markBlock(marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
 	markBlockWith(markOp.Pick(), marks, gen, g, m0, rare, rv)
+}
+
+// checkBlock ORs into hit, as checkBlockGo does, with the candidate chosen for this process.
+func checkBlock(cand, hit *[checkK][blockRows]uint16, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	checkBlockWith(checkOp.Pick(), cand, hit, g, m0, rare, rv)
 }
 
 // scanTargets is scanTargetsWith the target kernel chosen for this process.
@@ -42,17 +49,17 @@ func hasScanKernel() bool { return targetsOp.Pick() != scanGo }
 // Kernels returns the choices of the engine's operations, calibrating those not yet chosen: for
 // each, the candidates, their measured rates on this processor and the pick.
 func Kernels() []kernels.Choice {
-	return []kernels.Choice{markOp.Choice(), targetsOp.Choice()}
+	return []kernels.Choice{markOp.Choice(), targetsOp.Choice(), checkOp.Choice()}
 }
 
 // KernelOps returns the names of the engine's operations (for GRUNDY_KERNELS).
-func KernelOps() []string { return []string{markOp.Name(), targetsOp.Name()} }
+func KernelOps() []string { return []string{markOp.Name(), targetsOp.Name(), checkOp.Name()} }
 
 // UsedKernels returns, for each operation this process has used so far, the candidate it runs
 // (operation name → candidate name); it calibrates nothing.
 func UsedKernels() map[string]string {
 	used := map[string]string{}
-	for _, op := range []*kernels.Op{markOp, targetsOp} {
+	for _, op := range []*kernels.Op{markOp, targetsOp, checkOp} {
 		if op.Calibrations() > 0 {
 			used[op.Name()] = op.Choice().Pick
 		}
@@ -149,4 +156,46 @@ func targetCandidates() (int, []kernels.Candidate) {
 		}}
 	}
 	return 2 * chunks * kernelChunk, cands
+}
+
+// checkCandidates builds the block check's calibration workload: one block's candidates (random
+// values below 320) against 256 rare heaps spread over 8,000 heaps, as markCandidates, 4,096
+// splits a trial; the digest is the hits.
+func checkCandidates() (int, []kernels.Candidate) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	g := make([]uint16, 8192)
+	for i := range g {
+		g[i] = uint16(rng.IntN(320))
+	}
+	const m0 = 8000
+	var rare []uint32
+	var rv []uint16
+	for r := blockRows; len(rare) < 256; r += 1 + rng.IntN(24) {
+		rare = append(rare, uint32(r))
+		rv = append(rv, uint16(rng.IntN(320)))
+	}
+	var cand [checkK][blockRows]uint16
+	for k := range cand {
+		for j := range cand[k] {
+			cand[k][j] = uint16(rng.IntN(320))
+		}
+	}
+	cands := make([]kernels.Candidate, len(checkNames))
+	for k, cn := range checkNames {
+		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(check bool) uint64 {
+			var hit [checkK][blockRows]uint16
+			checkBlockWith(k, &cand, &hit, g, m0, rare, rv)
+			if !check {
+				return 0
+			}
+			h := fnv.New64a()
+			for k := range hit {
+				for _, x := range hit[k] {
+					h.Write([]byte{byte(x), byte(x >> 8)})
+				}
+			}
+			return h.Sum64()
+		}}
+	}
+	return len(rare) * blockRows, cands
 }

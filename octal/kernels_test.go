@@ -12,25 +12,25 @@ import (
 	"grundy/internal/kernels"
 )
 
-// TestKernelsForced runs the engine's kernel checks (TestKernelEngine, TestSparse16Targets) in a
-// child process once for every candidate of every operation, forced through GRUNDY_KERNELS: the
-// runs i force mark=markNames[i] and targets=scanNames[i] (the portable code where one operation
-// has fewer candidates), so each candidate computes Officers and Grundy's game, and every code of
-// TestSparse16Targets, against the definition whatever the calibration would pick.
+// TestKernelsForced runs the engine's kernel checks (TestKernelEngine, TestSparse16Targets,
+// TestRunScan, TestCheckedBlocks) in a child process once for every candidate of every operation,
+// forced through GRUNDY_KERNELS: the runs i force mark=markNames[i], targets=scanNames[i] and
+// check=checkNames[i] (the portable code where an operation has fewer candidates), so each
+// candidate computes Officers and Grundy's game, and every code of TestSparse16Targets, against the
+// definition whatever the calibration would pick.
 func TestKernelsForced(t *testing.T) {
 	if os.Getenv(kernels.EnvVar) != "" {
 		t.Skip("in a child")
 	}
-	for i := range max(len(markNames), len(scanNames)) {
-		mark, targets := markNames[i%len(markNames)], scanNames[i%len(scanNames)]
-		if i >= len(markNames) {
-			mark = markNames[0]
+	nth := func(cands []kernels.Candidate, i int) kernels.Candidate {
+		if i >= len(cands) {
+			return cands[0]
 		}
-		if i >= len(scanNames) {
-			targets = scanNames[0]
-		}
-		spec := fmt.Sprintf("mark=%s,targets=%s", mark.Name, targets.Name)
-		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets|TestRunScan)$", "-test.count", "1"}
+		return cands[i]
+	}
+	for i := range max(len(markNames), len(scanNames), len(checkNames)) {
+		spec := fmt.Sprintf("mark=%s,targets=%s,check=%s", nth(markNames, i).Name, nth(scanNames, i).Name, nth(checkNames, i).Name)
+		args := []string{"-test.run", "^(TestKernelEngine|TestSparse16Targets|TestRunScan|TestCheckedBlocks)$", "-test.count", "1"}
 		if testing.Short() {
 			args = append(args, "-test.short")
 		}
@@ -85,7 +85,7 @@ func TestKernelEngine(t *testing.T) {
 // TestKernelCandidatesAgree: on the calibration workloads every candidate this processor runs
 // gives the portable code's output (none is marked wrong), and none that it cannot run is timed.
 func TestKernelCandidatesAgree(t *testing.T) {
-	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates, checkCandidates} {
 		work, cands := build()
 		c := kernels.Measure("op", "split", work, cands, "")
 		for _, r := range c.Results {
@@ -101,7 +101,7 @@ func TestKernelCandidatesAgree(t *testing.T) {
 // 200 µs first, as a kernel that collapses on some processor would be slow), the calibration picks
 // the portable code for both operations.
 func TestCalibrationSkipsSlowVector(t *testing.T) {
-	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates, checkCandidates} {
 		work, cands := build()
 		for i := 1; i < len(cands); i++ {
 			trial := cands[i].Trial
@@ -144,7 +144,7 @@ func TestCalibrationOnce(t *testing.T) {
 // checking and timing every candidate): what a process pays once, the first time it needs them.
 func BenchmarkCalibrate(b *testing.B) {
 	for b.Loop() {
-		for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates} {
+		for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates, checkCandidates} {
 			work, cands := build()
 			kernels.Measure("op", "split", work, cands, "")
 		}

@@ -110,3 +110,32 @@ func markBlockWith(k int, marks *[blockRows][1 << targetBits]uint8, gen uint8, g
 		markBlockSWAR(marks, gen, &g[0], m0, &rare[0], &rv[0], len(rare))
 	}
 }
+
+// The block check's candidates (kernels.go): index 0 is checkBlockGo.
+const (
+	checkGo = iota
+	checkAVX2
+)
+
+var checkNames = []kernels.Candidate{
+	checkGo:   {Name: "go"},
+	checkAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
+}
+
+// checkBlockAVX2 is checkBlockGo for checkK = 8 and blockRows = 16 in AVX2 (block_amd64.s).
+//
+//go:noescape
+func checkBlockAVX2(cand, hit *[checkK][blockRows]uint16, gs *uint16, m0 int, rare *uint32, rv *uint16, n int)
+
+// checkBlockWith is checkBlockGo with the check candidate k.
+func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	if k == checkGo || len(rare) == 0 {
+		checkBlockGo(cand, hit, g, m0, rare, rv)
+		return
+	}
+	// The partners g[m0−r … m0−r+15] must lie in g: r ≥ 1 and m0−rare[0]+15 < len(g).
+	if int(rare[0]) < 1 || m0-int(rare[0])+blockRows > len(g) || int(rare[len(rare)-1]) > m0 || len(rv) < len(rare) {
+		panic("octal: checkBlock partners out of range")
+	}
+	checkBlockAVX2(cand, hit, &g[0], m0, &rare[0], &rv[0], len(rare))
+}

@@ -28,3 +28,11 @@ var markNames = []kernels.Candidate{{Name: "go"}}
 func markBlockWith(k int, marks *[blockRows][1 << targetBits]uint8, gen uint8, g []uint16, m0 int, rare []uint32, rv []uint16) {
 	markBlockGo(marks, gen, g, m0, rare, rv)
 }
+
+const checkGo = 0
+
+var checkNames = []kernels.Candidate{{Name: "go"}}
+
+func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 int, rare []uint32, rv []uint16) {
+	checkBlockGo(cand, hit, g, m0, rare, rv)
+}
