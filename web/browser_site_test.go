@@ -71,6 +71,13 @@ func TestBrowserSite(t *testing.T) {
 	if len(ran) < 20 {
 		t.Fatalf("only %d browser tests passed on the static site:\n%s", len(ran), out)
 	}
+	// The tools whose endpoints the site serves through the same request layer (products in
+	// batch, bases, counts, scans, the rules text) passed there, each checked against the engine.
+	for _, name := range []string{"TestBrowserNimBatch", "TestBrowserXorBasis", "TestBrowserCount", "TestBrowserScan", "TestBrowserRulesText"} {
+		if !slices.ContainsFunc(ran, func(r string) bool { return strings.HasPrefix(r, name+" ") }) {
+			t.Errorf("%s did not pass on the static site", name)
+		}
+	}
 	t.Logf("passed on the static site: %s", strings.Join(ran, ", "))
 }
 
