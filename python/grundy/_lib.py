@@ -5,9 +5,10 @@ A call computes on the calling thread, in one call into the library (the cheapes
 thread, where Python raises KeyboardInterrupt, the library's wakeup pipe is the descriptor of
 signal.set_wakeup_fd while the call runs: CPython's C signal handler writes the signal's number to it
 (for Ctrl-C, and for _thread.interrupt_main) even while this thread is inside the library, and the
-library then cancels the computation; KeyboardInterrupt is raised as the call returns. A request that
-may run long and wants a progress bar or callback (seq, octal, guess) instead computes on a thread of
-the library while the main thread waits in slices of 100 ms, moving the bar between two slices."""
+library then cancels the computation; KeyboardInterrupt is raised as the call returns (once the
+computation has noticed). A request that may run long (seq and octal past 2^16 heaps, guess) or that
+asks for a progress callback instead computes on a thread of the library while the main thread waits
+in slices of 100 ms, moving a progress bar between two slices and cancelling at once on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -116,6 +117,9 @@ def _interruptible() -> Optional[int]:
         old = _set_wakeup_fd(_WAKE, warn_on_full_buffer=False)
     except ValueError:  # not the main interpreter
         return None
+    except KeyboardInterrupt:  # Ctrl-C came before the pipe was handed over: give it back
+        _set_wakeup_fd(-1)
+        raise
     if old != -1 and old != _WAKE:
         _set_wakeup_fd(old)
         return None
@@ -123,15 +127,16 @@ def _interruptible() -> Optional[int]:
 
 
 def _slices(endpoint: str, request: dict, progress: Any) -> bool:
-    """Whether a call on the main thread waits in slices (for a progress bar or callback) rather
-    than computing on the calling thread: a callback asks for it; a long request of an endpoint that
-    reports progress gets a bar unless progress=False."""
-    if progress is False:
-        return False
+    """Whether a call on the main thread waits in slices rather than computing on the calling
+    thread: when a callback asks for progress, and for a request that may run long (a sequence past
+    2^16 or without an end, a guess), where the slices move a progress bar (unless progress=False)
+    and Ctrl-C cancels the computation at once from this thread."""
     if callable(progress):
         return True
-    if endpoint not in _PROGRESSING or endpoint == "guess":
-        return endpoint == "guess"
+    if endpoint not in _PROGRESSING:
+        return False
+    if endpoint == "guess":
+        return True
     to = request.get("to")
     try:
         return to is None or int(to, 0) > _SHORT_TO
@@ -315,7 +320,7 @@ def call(endpoint: str, request: dict, *, timeout: Optional[float] = None, max_m
     if _forked:
         _usable()
     main = _ident() == _MAIN
-    if main and (endpoint in _PROGRESSING or callable(progress)) and _slices(endpoint, request, progress):
+    if main and (endpoint in _PROGRESSING or progress is not None) and _slices(endpoint, request, progress):
         with Call() as c:
             return c.run(endpoint, request, timeout=timeout, max_memory=max_memory, progress=progress)
     body = _dumps(request).encode()
