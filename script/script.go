@@ -20,6 +20,7 @@
 package script
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -104,6 +105,7 @@ func (e *BudgetError) Limit() (name string, max any) {
 const (
 	stopTime = 1 + iota
 	stopMemory
+	stopContext
 )
 
 // Game is a game defined by a Starlark script. Its positions are canonical literals (strings);
@@ -119,7 +121,9 @@ type Game struct {
 	done    chan struct{}    // closed by Close: ends the memory watch
 	end     time.Time        // the time budget's end, which onSteps checks
 	heap    *heapwatch.Watch // the thread's own measure of the heap (onSteps)
-	stopped atomic.Int32     // 0, stopTime or stopMemory
+	stopped atomic.Int32     // 0, stopTime, stopMemory or stopContext
+	ctx     context.Context  // the caller's context (LoadContext), checked by onSteps and call
+	unwatch func() bool      // stops the watch of ctx (Close)
 	vals    map[string]starlark.Value
 }
 
@@ -131,12 +135,20 @@ func dialect() *syntax.FileOptions {
 
 // Load runs the script src (named file in messages) and returns its game. The budgets start now.
 func Load(file string, src []byte, lim Limits) (*Game, error) {
-	return loadWith(file, src, lim, true)
+	return loadWith(context.Background(), file, src, lim, true)
 }
 
-// loadWith is Load; without watchers, only the thread's own checks (onSteps) hold the time and
-// memory budgets, as where other goroutines cannot run while the script does.
-func loadWith(file string, src []byte, lim Limits, watchers bool) (*Game, error) {
+// LoadContext is Load for a run that also stops when ctx is done, at load or in any later call:
+// the call then fails with ctx's error (context.Canceled or context.DeadlineExceeded), within a
+// few thousand Starlark steps. A deadline of ctx past the time budget's end is reported as the
+// time budget. The thread checks ctx itself, so this holds with one goroutine too (WebAssembly).
+func LoadContext(ctx context.Context, file string, src []byte, lim Limits) (*Game, error) {
+	return loadWith(ctx, file, src, lim, true)
+}
+
+// loadWith is LoadContext; without watchers, only the thread's own checks (onSteps) hold the time
+// and memory budgets and watch ctx, as where other goroutines cannot run while the script does.
+func loadWith(ctx context.Context, file string, src []byte, lim Limits, watchers bool) (*Game, error) {
 	if lim.MaxSteps == 0 {
 		lim.MaxSteps = DefaultMaxSteps
 	}
@@ -146,7 +158,8 @@ func loadWith(file string, src []byte, lim Limits, watchers bool) (*Game, error)
 	if lim.MaxMemory == 0 {
 		lim.MaxMemory = DefaultMaxMemory
 	}
-	g := &Game{file: file, lim: lim, vals: make(map[string]starlark.Value), done: make(chan struct{})}
+	g := &Game{file: file, lim: lim, vals: make(map[string]starlark.Value), done: make(chan struct{}), ctx: ctx,
+		unwatch: func() bool { return false }}
 	g.thread = &starlark.Thread{
 		Name:  file,
 		Print: func(*starlark.Thread, string) {},
@@ -164,6 +177,7 @@ func loadWith(file string, src []byte, lim Limits, watchers bool) (*Game, error)
 	})
 	if watchers {
 		go g.watchMemory(heapwatch.New())
+		g.unwatch = context.AfterFunc(ctx, g.stopContext)
 	}
 	globals, err := starlark.ExecFileOptions(dialect(), g.thread, file, src, nil)
 	if err != nil {
@@ -191,6 +205,7 @@ func loadWith(file string, src []byte, lim Limits, watchers bool) (*Game, error)
 // Close stops the game's timer and memory watch. The game must not be used afterwards.
 func (g *Game) Close() {
 	g.timer.Stop()
+	g.unwatch()
 	select {
 	case <-g.done:
 	default:
@@ -202,16 +217,30 @@ func (g *Game) Close() {
 func (g *Game) stop(reason int32) {
 	if g.stopped.CompareAndSwap(0, reason) {
 		what := "time budget"
-		if reason == stopMemory {
+		switch reason {
+		case stopMemory:
 			what = "memory budget"
+		case stopContext:
+			what = "context done"
 		}
 		g.thread.Cancel(what)
 	}
 }
 
+// stopContext stops the run because its context is done: for the time budget if the budget's end
+// has passed too (a deadline of ctx at or past it, as scriptgame sets), else for ctx.
+func (g *Game) stopContext() {
+	if !time.Now().Before(g.end) {
+		g.stop(stopTime)
+		return
+	}
+	g.stop(stopContext)
+}
+
 // onSteps is the thread's own check, every checkSteps steps: past the step budget it stops the
-// run (as Starlark would), past the time or the memory budget it stops it for that budget, and
-// otherwise it lets the run take checkSteps more steps.
+// run (as Starlark would), past the time or the memory budget it stops it for that budget, when
+// the caller's context is done it stops it for that, and otherwise it lets the run take
+// checkSteps more steps.
 func (g *Game) onSteps(th *starlark.Thread) {
 	steps := th.ExecutionSteps()
 	switch {
@@ -219,6 +248,8 @@ func (g *Game) onSteps(th *starlark.Thread) {
 		th.Cancel("too many steps")
 	case !time.Now().Before(g.end):
 		g.stop(stopTime)
+	case g.ctx.Err() != nil:
+		g.stopContext()
 	case g.heap.Grown() > g.lim.MaxMemory:
 		g.stop(stopMemory)
 	default:
@@ -251,6 +282,8 @@ func (g *Game) budgetError() error {
 		return &BudgetError{Budget: "time", Timeout: g.lim.Timeout}
 	case stopMemory:
 		return &BudgetError{Budget: "memory", Memory: g.lim.MaxMemory}
+	case stopContext:
+		return g.ctx.Err()
 	}
 	return nil
 }
@@ -335,6 +368,8 @@ func (g *Game) Split(p string) ([]string, bool) {
 func (g *Game) call(fn starlark.Callable, name, p string, noneOK bool) ([]string, error) {
 	if !time.Now().Before(g.end) {
 		g.stop(stopTime)
+	} else if g.ctx.Err() != nil {
+		g.stopContext()
 	}
 	if err := g.budgetError(); err != nil {
 		return nil, err

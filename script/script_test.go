@@ -1,9 +1,11 @@
 package script
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -354,7 +356,7 @@ func TestBudgetsWithoutWatchers(t *testing.T) {
 		var g *Game
 		go func() {
 			var err error
-			g, err = loadWith("game.star", []byte(c.src), c.lim, false)
+			g, err = loadWith(context.Background(), "game.star", []byte(c.src), c.lim, false)
 			if err == nil {
 				_, err = g.TryMoves("1")
 			}
@@ -377,7 +379,7 @@ func TestBudgetsWithoutWatchers(t *testing.T) {
 		}
 	}
 	// A run that used its time between calls (the engine's own work) is refused at the next call.
-	g, err := loadWith("game.star", []byte("def moves(n):\n    return []\n"), Limits{Timeout: time.Millisecond}, false)
+	g, err := loadWith(context.Background(), "game.star", []byte("def moves(n):\n    return []\n"), Limits{Timeout: time.Millisecond}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,5 +388,57 @@ func TestBudgetsWithoutWatchers(t *testing.T) {
 	var be *BudgetError
 	if _, err := g.TryMoves("1"); !errors.As(err, &be) || be.Budget != "time" {
 		t.Errorf("after its time, between calls: %v", err)
+	}
+}
+
+// A run whose context is cancelled stops within a few thousand steps with context.Canceled, in a
+// call of moves and at load, with or without the watch of other goroutines (WebAssembly), instead
+// of running on to its time budget (an hour here); another game runs after it.
+func TestCancelledByContext(t *testing.T) {
+	const loop = "def moves(n):\n    while True:\n        pass\n"
+	const loopAtLoad = "x = 0\nwhile True:\n    x += 1\ndef moves(n):\n    return []\n"
+	lim := Limits{MaxSteps: 1 << 62, Timeout: time.Hour}
+	for _, watchers := range []bool{true, false} {
+		for _, src := range []string{loop, loopAtLoad} {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			var g *Game
+			go func() {
+				var err error
+				g, err = loadWith(ctx, "game.star", []byte(src), lim, watchers)
+				if err == nil {
+					_, err = g.TryMoves("1")
+				}
+				done <- err
+			}()
+			time.Sleep(100 * time.Millisecond)
+			cancel()
+			start := time.Now()
+			select {
+			case err := <-done:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("watchers %v, %q: %v; want context.Canceled", watchers, src, err)
+				}
+				if d := time.Since(start); d > 5*time.Second {
+					t.Errorf("watchers %v, %q: stopped %v after the cancel", watchers, src, d)
+				}
+				if g != nil {
+					if _, err := g.TryMoves("2"); !errors.Is(err, context.Canceled) {
+						t.Errorf("a later call after the cancel: %v", err)
+					}
+					g.Close()
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("watchers %v, %q: not stopped 20 s after its context was cancelled", watchers, src)
+			}
+		}
+	}
+	g, err := LoadContext(context.Background(), "game.star", []byte("def moves(n):\n    return [n - 1] if n > 0 else []\n"), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if opts, err := g.TryMoves("3"); err != nil || len(slices.Collect(opts)) != 1 {
+		t.Errorf("a game after the cancelled ones: %v", err)
 	}
 }

@@ -38,8 +38,9 @@ type Game struct {
 }
 
 // Load runs the script src, called name in messages, within lim, and returns it with an engine
-// that watches ctx. The script's own clock stops at ctx's deadline too, so that a script looping
-// inside one call of moves() stops (the engine itself watches ctx between positions).
+// that watches ctx. The script watches ctx too, so that a script looping inside one call of
+// moves() stops when ctx is cancelled (the engine itself watches ctx between positions); its own
+// clock stops at ctx's deadline, reported as its time budget.
 func Load(ctx context.Context, name, src string, lim Limits) (*Game, error) {
 	timeout := lim.Timeout
 	if dl, ok := ctx.Deadline(); ok {
@@ -47,7 +48,7 @@ func Load(ctx context.Context, name, src string, lim Limits) (*Game, error) {
 			timeout = left
 		}
 	}
-	sg, err := script.Load(name, []byte(src), script.Limits{MaxSteps: lim.Steps, Timeout: timeout, MaxMemory: lim.Memory})
+	sg, err := script.LoadContext(ctx, name, []byte(src), script.Limits{MaxSteps: lim.Steps, Timeout: timeout, MaxMemory: lim.Memory})
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,10 @@ package scriptgame
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"testing"
+	"time"
 
 	"grundy/rules"
 )
@@ -126,5 +128,44 @@ func TestRulesetMatch(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCancelledMidMoves: a moves that loops for ever inside a solve stops within about a second of
+// the cancel of the context the game was loaded with (its budgets would stop it after seconds), with
+// context.Canceled; a game loaded after it solves as before.
+func TestCancelledMidMoves(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	g, err := Load(ctx, "loop.star", "def moves(n):\n    while True:\n        pass\n", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := g.Values(3, nil)
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	start := time.Now()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("after the cancel: %v; want context.Canceled", err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("stopped %v after the cancel", d)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("not stopped 20 s after the cancel")
+	}
+	g2, err := Load(context.Background(), "sub134.star", subtract134, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g2.Close()
+	if vals, err := g2.Values(7, nil); err != nil || vals[5] != 3 || vals[7] != 0 {
+		t.Errorf("a game after the cancelled one: %v %v", vals, err)
 	}
 }
