@@ -261,7 +261,7 @@ func (e *engine[T]) startBlock(n int) {
 	}
 	b.partial = true
 	e.checked++
-	b.candidates(&e.commonBytes, e.checkCands)
+	b.candidatesWith(checkOp.Pick(), &e.commonBytes, e.checkCands)
 	for s, i := range e.splits {
 		lo, mid := b.lo[s], b.mid[s]
 		checkBlock(&b.cand, &b.hit, g[:n], n-i, rare[lo:mid], e.rareVal[lo:mid])

@@ -189,3 +189,61 @@ checkdone:
 	VMOVDQU Y7, 224(R8)
 	VZEROUPPER
 	RET
+
+// func candidatesAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 8]uint64, cand *[checkK][blockRows]uint16, most int)
+//
+// For each row j of marks, its most (≤ 8) smallest values x not marked (marks[j][x] != gen) and
+// common (byte x of common is 0xff), 32 values a step (VPCMPEQB, VPANDN, VPMOVMSKB), into
+// cand[k][j]; noCand (0xffff) past the last.
+TEXT ·candidatesAVX2(SB), NOSPLIT, $0-40
+	MOVQ marks+0(FP), DI
+	VPBROADCASTB gen+8(FP), Y15
+	MOVQ common+16(FP), SI
+	MOVQ cand+24(FP), R8
+	MOVQ most+32(FP), R9
+	XORQ R10, R10                // j
+crow:
+	XORQ R11, R11                // k
+	XORQ CX, CX                  // the offset in the row
+cstep:
+	CMPQ R11, R9
+	JGE cpad
+	CMPQ CX, $1024
+	JGE cpad
+	VPCMPEQB (DI)(CX*1), Y15, Y0 // 0xff: marked
+	VPANDN (SI)(CX*1), Y0, Y0    // not marked and common
+	VPMOVMSKB Y0, AX
+cbit:
+	TESTL AX, AX
+	JZ cnext
+	CMPQ R11, R9
+	JGE cpad
+	BSFL AX, DX
+	ADDL CX, DX                  // the value
+	MOVQ R11, R12
+	SHLQ $5, R12                 // cand[k] is 32 bytes on
+	LEAQ (R12)(R10*2), R12
+	MOVW DX, (R8)(R12*1)
+	INCQ R11
+	LEAL -1(AX), DX
+	ANDL DX, AX
+	JMP cbit
+cnext:
+	ADDQ $32, CX
+	JMP cstep
+cpad:
+	CMPQ R11, $8
+	JGE crowdone
+	MOVQ R11, R12
+	SHLQ $5, R12
+	LEAQ (R12)(R10*2), R12
+	MOVW $0xffff, (R8)(R12*1)
+	INCQ R11
+	JMP cpad
+crowdone:
+	ADDQ $1024, DI
+	INCQ R10
+	CMPQ R10, $16
+	JLT crow
+	VZEROUPPER
+	RET

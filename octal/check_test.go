@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -92,6 +93,46 @@ func TestCheckedBlocks(t *testing.T) {
 				t.Fatalf("%v: no block checked", c)
 			}
 			equalValues(t, fmt.Sprintf("%v checked, %d candidates", c, cands), e.g, want)
+		}
+	}
+}
+
+// TestCandidates checks every block check candidate's search for the candidates (the smallest
+// common values not marked in each heap's table) against the portable code, on random tables
+// (marked densely below a random bound, none to all values common) for 1 to checkK candidates.
+func TestCandidates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 300 {
+		var common [1 << targetBits / 8]uint64
+		mask := uint(rng.IntN(1 << targetBits))
+		for v := range 1 << targetBits {
+			if bits.OnesCount(uint(v)&mask)&1 == 1 || trial%50 == 0 {
+				common[v/8] |= 0xff << (8 * (v % 8))
+			}
+		}
+		want := &block{gen: uint8(1 + rng.IntN(255))}
+		bound := rng.IntN(1<<targetBits + 1)
+		for j := range want.marks {
+			for x := range want.marks[j] {
+				if x < bound && rng.IntN(20) != 0 || rng.IntN(200) == 0 {
+					want.marks[j][x] = want.gen
+				} else {
+					want.marks[j][x] = uint8(rng.IntN(256))
+				}
+			}
+		}
+		most := 1 + rng.IntN(checkK)
+		want.candidates(&common, most)
+		for k, cn := range checkNames {
+			if cn.Missing != "" {
+				continue
+			}
+			got := &block{gen: want.gen, marks: want.marks}
+			got.hit[0][0] = 1
+			got.candidatesWith(k, &common, most)
+			if got.cand != want.cand || got.hit != want.hit {
+				t.Fatalf("trial %d, %s, %d candidates: %v, want %v", trial, cn.Name, most, got.cand, want.cand)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"hash/fnv"
+	"math/bits"
 	"math/rand/v2"
 
 	"grundy/internal/kernels"
@@ -158,9 +159,10 @@ func targetCandidates() (int, []kernels.Candidate) {
 	return 2 * chunks * kernelChunk, cands
 }
 
-// checkCandidates builds the block check's calibration workload: one block's candidates (random
-// values below 320) against 256 rare heaps spread over 8,000 heaps, as markCandidates, 4,096
-// splits a trial; the digest is the hits.
+// checkCandidates builds the block check's calibration workload: one block's candidates (the
+// eight smallest common values not marked in each heap's table, marked at random below 320) and
+// their check against 256 rare heaps spread over 8,000 heaps, as markCandidates, 4,096 splits a
+// trial; the digest is the candidates and the hits.
 func checkCandidates() (int, []kernels.Candidate) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	g := make([]uint16, 8192)
@@ -174,24 +176,34 @@ func checkCandidates() (int, []kernels.Candidate) {
 		rare = append(rare, uint32(r))
 		rv = append(rv, uint16(rng.IntN(320)))
 	}
-	var cand [checkK][blockRows]uint16
-	for k := range cand {
-		for j := range cand[k] {
-			cand[k][j] = uint16(rng.IntN(320))
+	var common [1 << targetBits / 8]uint64
+	for v := range 1 << targetBits {
+		if bits.OnesCount(uint(v)&0x1ee)&1 == 1 {
+			common[v/8] |= 0xff << (8 * (v % 8))
+		}
+	}
+	b := &block{gen: 1}
+	for j := range b.marks {
+		for x := range 320 {
+			if rng.IntN(16) != 0 {
+				b.marks[j][x] = 1
+			}
 		}
 	}
 	cands := make([]kernels.Candidate, len(checkNames))
 	for k, cn := range checkNames {
 		cands[k] = kernels.Candidate{Name: cn.Name, Missing: cn.Missing, Trial: func(check bool) uint64 {
-			var hit [checkK][blockRows]uint16
-			checkBlockWith(k, &cand, &hit, g, m0, rare, rv)
+			b.candidatesWith(k, &common, checkK)
+			checkBlockWith(k, &b.cand, &b.hit, g, m0, rare, rv)
 			if !check {
 				return 0
 			}
 			h := fnv.New64a()
-			for k := range hit {
-				for _, x := range hit[k] {
-					h.Write([]byte{byte(x), byte(x >> 8)})
+			for _, rows := range [][checkK][blockRows]uint16{b.cand, b.hit} {
+				for k := range rows {
+					for _, x := range rows[k] {
+						h.Write([]byte{byte(x), byte(x >> 8)})
+					}
 				}
 			}
 			return h.Sum64()

@@ -139,3 +139,19 @@ func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 
 	}
 	checkBlockAVX2(cand, hit, &g[0], m0, &rare[0], &rv[0], len(rare))
 }
+
+// candidatesAVX2 is block.candidates's search of each row for its smallest common values not
+// marked, 32 values a step (block_amd64.s).
+//
+//go:noescape
+func candidatesAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 8]uint64, cand *[checkK][blockRows]uint16, most int)
+
+// candidatesWith fills b.cand as block.candidates does, with the check candidate k's code.
+func (b *block) candidatesWith(k int, commonBytes *[1 << targetBits / 8]uint64, most int) {
+	if k == checkGo {
+		b.candidates(commonBytes, most)
+		return
+	}
+	b.hit = [checkK][blockRows]uint16{}
+	candidatesAVX2(&b.marks, b.gen, commonBytes, &b.cand, min(most, checkK))
+}

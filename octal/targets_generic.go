@@ -36,3 +36,7 @@ var checkNames = []kernels.Candidate{{Name: "go"}}
 func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 int, rare []uint32, rv []uint16) {
 	checkBlockGo(cand, hit, g, m0, rare, rv)
 }
+
+func (b *block) candidatesWith(k int, commonBytes *[1 << targetBits / 8]uint64, most int) {
+	b.candidates(commonBytes, most)
+}
