@@ -252,10 +252,23 @@ class GraphValues:
         return f"<b>{len(self.values)} nodes, {kind}</b>" + _table(rows, ["node", "value", "outcome"])
 
 
+def _checked(f: dict, to: int) -> str:
+    """What a guess finding was checked against, in the command line's words: the values given,
+    the octal engine's values beyond them ("engine"), or none ("theory": the rule's first pair lies
+    past the values given)."""
+    by = f.get("checked_by", "values")
+    if by == "theory":
+        return f"not checked: the values end at heap {to}, before the rule's first pair"
+    if by == "engine":
+        return f"{f['checked_from']}..{f['checked_to']} by the octal engine (its values equal those given on 0..{to})"
+    return f"{f['checked_from']}..{f['checked_to']}"
+
+
 @dataclass
 class Guess:
     """The rule found behind a game's values, as `grundy guess --json`: findings ranked (each a dict
-    with kind, rule, key, status "proved" or "conjecture", checked_from, checked_to, and proof,
+    with kind, rule, key, status "proved" or "conjecture", checked_from, checked_to, checked_by
+    ("values", "engine" or "theory"), and proof,
     period, known… where they apply), near_misses with their first counterexample, and a note.
     shape is "one-heap", "table" or "outcomes"."""
 
@@ -279,7 +292,7 @@ class Guess:
         return [f for f in self.findings if f["status"] == "proved"]
 
     def _repr_html_(self) -> str:
-        rows = [[f["status"], f["rule"], f"{f['checked_from']}..{f['checked_to']}", f.get("proof", "")] for f in self.findings]
+        rows = [[f["status"], f["rule"], _checked(f, self.checked_to), f.get("proof", "")] for f in self.findings]
         rows += [["near miss", m["rule"], f"{m['held_from']}..{m['held_to']}", f"fails at {m['at']}: {m['got']}, the rule says {m['want']}"]
                  for m in self.near_misses]
         head = f"{self.game}: {self.shape}, checked to {self.checked_to}" + ("" if self.findings else "; no rule found")

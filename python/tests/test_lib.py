@@ -306,6 +306,20 @@ def test_progress_callback():
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
+def test_guess_says_what_was_checked():
+    """A proved period past the values given is checked on the engine's values, or not at all
+    (a theory's rule): never a range that reads backwards."""
+    k = grundy.guess("kayles", to=40)
+    f = k.proved[0]
+    assert f["checked_by"] == "engine" and 71 == f["checked_from"] <= f["checked_to"]
+    assert "by the octal engine (its values equal those given on 0..40)" in k._repr_html_()
+    las = grundy.guess("lasker", to=1)
+    assert las.proved[0]["checked_by"] == "theory"
+    assert "not checked: the values end at heap 1" in las._repr_html_()
+    n = grundy.guess("kayles", to=300)
+    assert n.proved[0]["checked_by"] == "values" and "71..300" in n._repr_html_()
+
+
 def test_guess_proved_only_by_a_theorem():
     """A ruleset's rule is proved by its theory; the same game as a script gives conjectures only,
     and subtract-a-square gives no rule at all."""

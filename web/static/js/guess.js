@@ -31,7 +31,7 @@ export function render(box, r, id) {
     const proved = f.status === "proved";
     const li = el("li", { "data-status": f.status, "data-kind": f.kind, "data-key": f.key },
       el(proved ? "strong" : "em", { class: "guess-status", text: proved ? "proved" : "conjecture" }), " ", f.rule);
-    let ev = `checked on ${f.checked_from}..${f.checked_to}`;
+    let ev = checkedText(f, r.checked_to);
     if (f.proof) ev += `; proof: ${f.proof}`;
     li.append(el("div", { class: "hint guess-evidence", text: ev }));
     const k = f.known;
@@ -151,4 +151,13 @@ export function forScripts() {
     else if (heaps === 1) body.to = $("script-to").value.trim();
     return body;
   }, true, ["script-source", "script-to"]);
+}
+
+// checkedText says what a finding was checked against, in the command line's words: the values
+// given, the octal engine's values beyond them, or nothing (a rule proved by theory alone whose
+// first pair lies past the values given).
+function checkedText(f, to) {
+  if (f.checked_by === "theory") return `not checked: the values end at heap ${to}, before the rule's first pair`;
+  if (f.checked_by === "engine") return `checked on ${f.checked_from}..${f.checked_to} by the octal engine (its values equal those given on 0..${to})`;
+  return `checked on ${f.checked_from}..${f.checked_to}`;
 }
