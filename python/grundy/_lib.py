@@ -176,6 +176,8 @@ def _bytes(max_memory: Optional[int]) -> int:
         return 0
     if not isinstance(max_memory, int) or isinstance(max_memory, bool) or max_memory <= 0:
         raise ValueError(f"max_memory must be a positive number of MiB, not {max_memory!r}")
+    if max_memory > 1 << 40:  # 2^60 bytes, the command line's largest --max-memory
+        raise ValueError(f"max_memory is at most 2^40 MiB (2^60 bytes, as --max-memory), not {max_memory}")
     return max_memory << 20
 
 

@@ -196,6 +196,11 @@ def test_memory_limits_in_process():
         grundy.graph(edges, max_memory=4)
     assert e.value.limit == "max_memory" and e.value.max == 4
     assert grundy.graph(edges[:1000]).acyclic  # and the library is usable afterwards
+    # A limit past 2^60 bytes would wrap in the C call's int64 and mean no limit: refused.
+    for bad in (0, -1, True, 2.5, "2G", 1 << 41, 1 << 70):
+        with pytest.raises(ValueError, match="max_memory"):
+            grundy.solve("nim", [1, 2], max_memory=bad)
+    assert grundy.solve("nim", [1, 2], max_memory=1 << 40).value == 3
 
 
 def test_threads_agree():
