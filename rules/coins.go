@@ -245,7 +245,7 @@ func mockTurtlesEntry() entry { return coinEntry("mock-turtles") }
 func rulerEntry() entry       { return coinEntry("ruler") }
 func twinsEntry() entry       { return coinEntry("twins") }
 
-func (c coins1D) Info() Info { return coinEntry(c.r.name).info }
+func (c coins1D) Info() Info { return infoOf(c.r.name) }
 
 func (c coins1D) Parse(args []string) (Position, error) {
 	p, err := parseNumbers(args, "coin")

@@ -109,13 +109,7 @@ func tartanEntry() entry {
 }
 
 func (c coins2D) Info() Info {
-	switch c.name {
-	case "acrostic":
-		return acrosticEntry().info
-	case "corners":
-		return cornersEntry().info
-	}
-	return tartanEntry().info
+	return infoOf(c.name)
 }
 
 func (c coins2D) Parse(args []string) (Position, error) {

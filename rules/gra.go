@@ -44,7 +44,7 @@ func graEntry() entry {
 	}
 }
 
-func (g gra) Info() Info { return graEntry().info }
+func (g gra) Info() Info { return infoOf("gra") }
 
 func (g gra) Parse(args []string) (Position, error) {
 	p, err := parseNumbers(args, "coin")

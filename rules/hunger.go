@@ -40,7 +40,7 @@ func hungerEntry() entry {
 	}
 }
 
-func (hunger) Info() Info { return hungerEntry().info }
+func (hunger) Info() Info { return infoOf("hungergame") }
 
 func (hunger) Parse(args []string) (Position, error) {
 	if len(args) > hungerMaxBoxes {

@@ -38,11 +38,10 @@ type loopyHeaps struct {
 	maxHeap uint64                       // the largest heap allowed
 	opts    func(h uint64) []uint64      // the options of one heap
 	text    func(h, o uint64) string     // a move's description, heap number aside
-	entry   func() entry                 // for Info
 	heapErr func(i int, h uint64) string // why heap i+1 is not allowed (maxHeap exceeded)
 }
 
-func (r loopyHeaps) Info() Info { return r.entry().info }
+func (r loopyHeaps) Info() Info { return infoOf(r.name) }
 
 // Parse reads heap sizes, each at most the ruleset's bound.
 func (r loopyHeaps) Parse(args []string) (Position, error) {
@@ -266,7 +265,7 @@ func buildWindup(f flags) (Ruleset, error) {
 		}
 	}
 	return loopyHeaps{
-		name: "windup", maxHeap: n - 1, entry: windupEntry,
+		name: "windup", maxHeap: n - 1,
 		opts: func(h uint64) []uint64 {
 			if h == 0 {
 				return nil
@@ -309,7 +308,7 @@ func squareButOneEntry() entry {
 		},
 		build: func(flags) (Ruleset, error) {
 			return loopyHeaps{
-				name: "square-but-one", maxHeap: loopyMaxHeap, entry: squareButOneEntry,
+				name: "square-but-one", maxHeap: loopyMaxHeap,
 				opts: func(h uint64) []uint64 {
 					var out []uint64
 					if h > 0 && h%2 == 0 {

@@ -81,9 +81,9 @@ func misereMooreEntry() entry {
 
 func (m moore) Info() Info {
 	if m.misere {
-		return misereMooreEntry().info
+		return infoOf("misere-moore")
 	}
-	return mooreEntry().info
+	return infoOf("moore")
 }
 
 // Moves yields every way to lower between 1 and k heaps. The number of moves grows quickly; this

@@ -79,7 +79,7 @@ func nimEntry() entry {
 	}
 }
 
-func (nim) Info() Info                      { return nimEntry().info }
+func (nim) Info() Info                      { return infoOf("nim") }
 func (nim) Moves(p Position) iter.Seq[Move] { return takeMoves(p, nil) }
 func (n nim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 	x := xorAll(p)
@@ -156,7 +156,7 @@ func misereNimEntry() entry {
 	}
 }
 
-func (misereNim) Info() Info                      { return misereNimEntry().info }
+func (misereNim) Info() Info                      { return infoOf("misere-nim") }
 func (misereNim) Moves(p Position) iter.Seq[Move] { return takeMoves(p, nil) }
 
 // misereNimWins is the SJ theorem for heaps (Grundy value of a heap = its size).

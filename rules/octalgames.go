@@ -48,6 +48,9 @@ type octalGame struct {
 	// tab caches the engine's table; a ruleset value is built for one request, so the cache is
 	// not global.
 	tab *octalTable
+	// theory is the description's Theory when the code is the user's (octal --code): the
+	// catalogue's, prefixed by the code.
+	theory string
 }
 
 type octalTable struct {
@@ -113,22 +116,18 @@ func octalCodeEntry() entry {
 			if err != nil {
 				return nil, cliarg.Errorf("--code: %v", err)
 			}
-			return octalGame{name: "octal", code: code, tab: &octalTable{}}, nil
+			theory := fmt.Sprintf("take-and-break code %s: ", code) + info.Theory
+			return octalGame{name: "octal", code: code, tab: &octalTable{}, theory: theory}, nil
 		},
 	}
 }
 
 func (o octalGame) Info() Info {
-	for _, e := range catalogue() {
-		if e.info.Name == o.name {
-			info := e.info
-			if o.name == "octal" {
-				info.Theory = fmt.Sprintf("take-and-break code %s: ", o.code) + info.Theory
-			}
-			return info
-		}
+	info := infoOf(o.name)
+	if o.theory != "" {
+		info.Theory = o.theory
 	}
-	return Info{Name: o.name}
+	return info
 }
 
 // Parse reads heap sizes within the engine's range.

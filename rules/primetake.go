@@ -34,7 +34,7 @@ func primeTakeEntry() entry {
 	}
 }
 
-func (primeTakeRules) Info() Info { return primeTakeEntry().info }
+func (primeTakeRules) Info() Info { return infoOf("prime-take") }
 
 func (primeTakeRules) Parse(args []string) (Position, error) {
 	if len(args) != 1 {

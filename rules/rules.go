@@ -198,6 +198,21 @@ func buildCatalogue() []entry {
 	}
 }
 
+// infos indexes the catalogue's descriptions by name. It is built once and only read afterwards,
+// so that a ruleset's Info, asked several times a request, copies its description instead of
+// building it again.
+var infos = sync.OnceValue(func() map[string]Info {
+	m := make(map[string]Info, len(catalogue()))
+	for _, e := range catalogue() {
+		m[e.info.Name] = e.info
+	}
+	return m
+})
+
+// infoOf returns the catalogue's description of the ruleset called name, which must be one.
+// The description shares its Flags with the catalogue's: a caller must not change them.
+func infoOf(name string) Info { return infos()[name] }
+
 // Catalogue describes every ruleset, in a fixed order.
 func Catalogue() []Info {
 	var out []Info

@@ -42,7 +42,7 @@ func splitEntry() entry {
 	}
 }
 
-func (splitGame) Info() Info { return splitEntry().info }
+func (splitGame) Info() Info { return infoOf("split") }
 
 func (splitGame) Parse(args []string) (Position, error) {
 	p, err := parseNumbers(args, "bottle")

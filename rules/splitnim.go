@@ -68,7 +68,7 @@ func splitNimEntry() entry {
 	}
 }
 
-func (splitNim) Info() Info { return splitNimEntry().info }
+func (splitNim) Info() Info { return infoOf("split-nim") }
 
 func (splitNim) Parse(args []string) (Position, error) {
 	p, err := parseNumbers(args, "heap")

@@ -31,7 +31,7 @@ func staircaseEntry() entry {
 	}
 }
 
-func (staircase) Info() Info { return staircaseEntry().info }
+func (staircase) Info() Info { return infoOf("staircase") }
 
 // Parse reads the stones per step; their total must stay below 2^64, so no move can overflow.
 func (staircase) Parse(args []string) (Position, error) {

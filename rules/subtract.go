@@ -136,7 +136,7 @@ func buildSubtract(f flags) (Ruleset, error) {
 }
 
 func (s subtract) Info() Info {
-	info := subtractEntry().info
+	info := infoOf("subtract")
 	if s.lastLoses {
 		info.Play = "misère"
 	}

@@ -31,7 +31,7 @@ func wythoffEntry() entry {
 	}
 }
 
-func (wythoff) Info() Info { return wythoffEntry().info }
+func (wythoff) Info() Info { return infoOf("wythoff") }
 
 func (wythoff) Parse(args []string) (Position, error) {
 	if len(args) != 2 {
