@@ -98,11 +98,16 @@ func (g *Graph) Acyclic() bool {
 }
 
 // Values returns the loopy value of every node (its Grundy value when the graph has no cycle),
-// computed by the engine, which checks ctx as it goes.
+// computed by the engine, which checks ctx as it goes. Values checks ctx itself too: first, before
+// any search (the graph is built: a check of memory at the context's checkpoints sees it whole),
+// then every 1024 nodes, also where their values are known already.
 func (g *Graph) Values(ctx context.Context) ([]game.LoopyValue, error) {
 	s := game.NewSolver[int](g, game.WithContext(ctx))
 	out := make([]game.LoopyValue, len(g.adj))
 	for v := range g.adj {
+		if v%1024 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("search stopped: %w", context.Cause(ctx))
+		}
 		val, err := s.LoopyValue(v)
 		if err != nil {
 			return nil, err
