@@ -63,3 +63,16 @@ func RulesetValue(ctx context.Context, rs rules.Ruleset, h []int, coin bool) (v 
 	}
 	return 0, false, nil
 }
+
+// TableRows writes the values of a table of two coordinates, as Tabulate orders them (position
+// x + (to+1)·y), as rows: g(x, y) at [x][y], decimal strings.
+func TableRows(vals []uint64, to int) [][]string {
+	rows := make([][]string, to+1)
+	for x := range rows {
+		rows[x] = make([]string, to+1)
+		for y := range rows[x] {
+			rows[x][y] = strconv.FormatUint(vals[x+(to+1)*y], 10)
+		}
+	}
+	return rows
+}

@@ -248,3 +248,42 @@ func Union(m int, measure func(s []int) uint64, maxCalls int) (uint64, error) {
 		s = s[:len(s)-1]
 	}
 }
+
+// Term is one term of inclusion–exclusion for the multiples in lo..hi of a list of divisors: a
+// non-empty set of them (0-based positions, increasing), their least common multiple with
+// Over set when it exceeds hi (the set then counts nothing), the multiples of it in lo..hi and
+// the sign the term is added with (+1 for an odd set, −1 for an even one).
+type Term struct {
+	Divisors  []int
+	LCM       uint64
+	Over      bool
+	Multiples uint64
+	Sign      int
+}
+
+// Terms lists the 2^len(ds) − 1 terms of inclusion–exclusion for the multiples in lo..hi of ds
+// (lo ≥ 1, every divisor positive), from the definition: their signed sum is CountRange(lo, hi,
+// ds). The caller bounds len(ds).
+func Terms(lo, hi uint64, ds []uint64) []Term {
+	out := make([]Term, 0, 1<<len(ds)-1)
+	for set := 1; set < 1<<len(ds); set++ {
+		t := Term{Divisors: []int{}, Sign: -1, LCM: 1}
+		for i, d := range ds {
+			if set>>i&1 == 1 {
+				t.Divisors = append(t.Divisors, i)
+				t.Sign = -t.Sign
+				if !t.Over {
+					l, ok := lcmUpTo(t.LCM, d, hi)
+					t.LCM, t.Over = l, !ok
+				}
+			}
+		}
+		if t.Over {
+			t.LCM = 0
+		} else {
+			t.Multiples = hi/t.LCM - (lo-1)/t.LCM
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -478,3 +478,36 @@ func FuzzCount(f *testing.F) {
 		}
 	})
 }
+
+// TestTerms checks that the signed multiples of the terms add up to the count of lo..hi divisible
+// by some divisor, counted one by one, and that a set whose lcm is over hi counts nothing.
+func TestTerms(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi uint64
+		ds     []uint64
+	}{{1, 100, []uint64{2, 3, 5}}, {7, 60, []uint64{4, 6, 9, 10}}, {1, 12, []uint64{5, 7, 11}}, {5, 5, []uint64{1}}} {
+		want := 0
+		for x := c.lo; x <= c.hi; x++ {
+			for _, d := range c.ds {
+				if x%d == 0 {
+					want++
+					break
+				}
+			}
+		}
+		ts := Terms(c.lo, c.hi, c.ds)
+		if len(ts) != 1<<len(c.ds)-1 {
+			t.Fatalf("%v: %d terms", c.ds, len(ts))
+		}
+		got := 0
+		for _, tm := range ts {
+			if tm.Over != (tm.LCM == 0) || (tm.Over && tm.Multiples != 0) || (!tm.Over && tm.LCM > c.hi) {
+				t.Errorf("%v: term %+v", c.ds, tm)
+			}
+			got += tm.Sign * int(tm.Multiples)
+		}
+		if got != want {
+			t.Errorf("%d..%d %v: terms add to %d, want %d", c.lo, c.hi, c.ds, got, want)
+		}
+	}
+}

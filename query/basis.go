@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"io"
-	"math/big"
 	"strconv"
 
 	"grundy/incexc"
@@ -65,13 +64,7 @@ func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 		return nil, err
 	}
 	if req.Op == "newnim" {
-		res, ok := xorbasis.NewNim(vs)
-		out := report.BasisNewNim{Win: ok, Removed: []int{}, Kept: []int{}}
-		if ok {
-			t := res.Taken.String()
-			out.Taken, out.Removed, out.Kept = &t, res.Removed, res.Kept
-		}
-		return out, nil
+		return report.NewBasisNewNim(vs), nil
 	}
 	var b xorbasis.Basis
 	for i, v := range vs {
@@ -83,12 +76,7 @@ func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	switch req.Op {
 	case "rank":
-		rows := b.Reduced()
-		basis := make([]string, len(rows))
-		for i, r := range rows {
-			basis[i] = u(r)
-		}
-		return report.BasisRank{Rank: b.Rank(), Numbers: b.Len(), Distinct: b.Distinct().String(), Basis: basis}, nil
+		return report.NewBasisRank(&b), nil
 	case "max":
 		m, _ := b.Max()
 		return report.BasisMax{Max: u(m)}, nil
@@ -102,20 +90,7 @@ func basis(ctx context.Context, req BasisRequest, lim Limits) (any, error) {
 		}
 		return report.BasisKth{K: u(k), Kth: u(v), Distinct: b.Distinct().String()}, nil
 	}
-	// contains
-	w, ok := b.Represent(x)
-	out := report.BasisContains{Contains: ok}
-	if ok {
-		vals := make([]string, len(w))
-		for i, j := range w {
-			vals[i] = u(vs[j])
-		}
-		if w == nil {
-			w = []int{}
-		}
-		out.Witness, out.WitnessValues = &w, &vals
-	}
-	return out, nil
+	return report.NewBasisContains(&b, x, vs), nil // contains
 }
 
 // CountRequest asks how many of From..N are divisible by at least one of the divisors:
@@ -180,38 +155,9 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	out := report.Count{From: u(lo), N: u(n), Count: u(c)}
 	if req.Terms && len(ds) <= MaxCountTerms {
-		out.Terms = countTerms(lo, n, ds)
+		out.Terms = report.NewCountTerms(incexc.Terms(lo, n, ds))
 	}
 	return out, nil
-}
-
-// countTerms lists the terms of inclusion–exclusion for the multiples in lo..n of ds, from the
-// definition: every non-empty set of the divisors, its lcm, the multiples of that in lo..n, and
-// its sign. Their signed sum is the count.
-func countTerms(lo, n uint64, ds []uint64) []report.CountTerm {
-	terms := make([]report.CountTerm, 0, 1<<len(ds)-1)
-	top := new(big.Int).SetUint64(n)
-	for set := 1; set < 1<<len(ds); set++ {
-		t := report.CountTerm{Divisors: []int{}, Sign: -1, Multiples: "0"}
-		l := big.NewInt(1)
-		for i, d := range ds {
-			if set>>i&1 == 1 {
-				t.Divisors = append(t.Divisors, i)
-				t.Sign = -t.Sign
-				bd := new(big.Int).SetUint64(d)
-				g := new(big.Int).GCD(nil, nil, l, bd)
-				l.Mul(l, bd.Div(bd, g))
-			}
-		}
-		if l.Cmp(top) <= 0 {
-			v := l.Uint64()
-			s := strconv.FormatUint(v, 10)
-			t.LCM = &s
-			t.Multiples = strconv.FormatUint(n/v-(lo-1)/v, 10)
-		}
-		terms = append(terms, t)
-	}
-	return terms
 }
 
 // numberList returns the numbers of a list: the strings themselves, or, when the list is the

@@ -119,22 +119,9 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(
 	}
 	rep, err := guess.Shape(ctx, run.name, vals, to, heaps, lib, guess.Known{}, nil)
 	if err == nil && r.Values && rep.Shape == "table" {
-		rep.Table = tableRows(vals, to)
+		rep.Table = guess.TableRows(vals, to)
 	}
 	return rep, classify(err, lim, false)
-}
-
-// tableRows writes the values of a table (as Tabulate orders them: position x + (to+1)·y) as
-// rows: g(x, y) at [x][y], decimal strings.
-func tableRows(vals []uint64, to int) [][]string {
-	rows := make([][]string, to+1)
-	for x := range rows {
-		rows[x] = make([]string, to+1)
-		for y := range rows[x] {
-			rows[x][y] = strconv.FormatUint(vals[x+(to+1)*y], 10)
-		}
-	}
-	return rows
 }
 
 // tupleLiteral writes heaps as a script's position: 7 for one heap, (3, 4) for several.
@@ -224,7 +211,7 @@ func guessRuleset(ctx context.Context, r GuessRequest, lim Limits, progress func
 		rep.Note = "a coordinate numbered from 1 has no coin 0: g is 0 there (an absent coin)"
 	}
 	if err == nil && r.Values && rep.Shape == "table" {
-		rep.Table = tableRows(vals, to)
+		rep.Table = guess.TableRows(vals, to)
 	}
 	return rep, classify(err, lim, false)
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"sort"
 	"time"
 
 	"grundy/internal/cliarg"
@@ -63,100 +61,30 @@ func Scan(ctx context.Context, req ScanRequest, lim Limits) (report.Scan, error)
 		}
 		n = int(v)
 	}
-	// A pilot run of each code to min(n, octal.PilotTo) heaps: the whole computation of the
-	// codes whose period it proves (and of every code when n is that small), and what the
-	// estimate of the rest's work needs.
-	pilot := make([]*octal.Result, len(codes))
 	out := report.Scan{Pattern: req.Pattern, To: n, Games: make([]*report.ScanRow, 0, len(codes))}
-	stopped := func(err error, done int) (report.Scan, error) {
-		e := classify(err, lim, false)
-		var qe *Error
-		if errors.As(e, &qe) && qe.Kind == Cancelled {
-			qe.Msg = fmt.Sprintf("interrupted after %d of %d codes", done, len(codes))
-		} else if errors.As(e, &qe) && qe.Kind == Internal {
-			qe.Msg = fmt.Sprintf("%s: %s", req.Pattern, qe.Msg)
-		}
-		return out, e
-	}
-	// A scan stops between codes at three quarters of its time budget, with the rows done so
-	// far: within a code the budget itself stops it (and a browser's engine, on one thread,
-	// sees no deadline but the clock's).
-	var soft time.Time
+	opt := octal.ScanOptions{To: n, MaxBytes: lim.OctalBytes, MaxWork: lim.MaxScanWork}
 	if lim.Budget > 0 {
-		soft = time.Now().Add(lim.Budget * 3 / 4)
+		opt.Soft = time.Now().Add(lim.Budget * 3 / 4)
 	}
-	late := func(done int) bool {
-		if soft.IsZero() || time.Now().Before(soft) {
-			return false
-		}
-		out.Stopped = fmt.Sprintf("stopped after %d of %d codes, at three quarters of the time budget of %v: scan fewer codes or fewer heaps for the rest", done, len(codes), lim.Budget)
-		return true
+	res, err := octal.Scan(ctx, codes, opt)
+	for _, r := range res.Results {
+		out.Games = append(out.Games, report.NewScanRow(r))
 	}
-	for i, c := range codes {
-		if late(0) {
-			return out, nil
-		}
-		res, err := octal.Compute(ctx, c, octal.Options{To: min(n, octal.PilotTo), MaxBytes: lim.OctalBytes, Workers: 1})
-		if err != nil {
-			return stopped(err, 0)
-		}
-		pilot[i] = res
-	}
-	if err := scanWork(req.Pattern, codes, pilot, n, lim); err != nil {
-		return report.Scan{}, err
-	}
-	for i, c := range codes {
-		res := pilot[i]
-		if !res.Proved && n > octal.PilotTo {
-			if late(len(out.Games)) {
-				break
-			}
-			var err error
-			if res, err = octal.Compute(ctx, c, octal.Options{To: n, MaxBytes: lim.OctalBytes, Workers: 1}); err != nil {
-				return stopped(err, len(out.Games))
-			}
-		}
-		out.Games = append(out.Games, ScanRow(res))
+	var we *octal.WorkError
+	var qe *Error
+	switch e := classify(err, lim, false); {
+	case errors.As(err, &we):
+		return report.Scan{}, lim.over("max_scan_work", lim.MaxScanWork, "pattern %s to heap %d is more work than one request may do (an estimate of over %d options examined: a code that splits a heap in two costs about N²/4 for each such digit, in three about N³/36): N ≤ %d is within the limit", req.Pattern, n, lim.MaxScanWork, we.Fits)
+	case errors.As(e, &qe) && qe.Kind == Cancelled:
+		qe.Msg = fmt.Sprintf("interrupted after %d of %d codes", len(out.Games), len(codes))
+		return out, e
+	case errors.As(e, &qe) && qe.Kind == Internal:
+		qe.Msg = fmt.Sprintf("%s: %s", req.Pattern, qe.Msg)
+		return out, e
+	case e != nil:
+		return out, e
+	case res.Stopped:
+		out.Stopped = fmt.Sprintf("stopped after %d of %d codes, at three quarters of the time budget of %v: scan fewer codes or fewer heaps for the rest", len(out.Games), len(codes), lim.Budget)
 	}
 	return out, nil
-}
-
-// scanWork refuses a scan of codes to heap n whose estimated work (octal.Code.Cost, after the
-// pilot runs) is over lim.MaxScanWork ("max_scan_work"), saying the largest n that fits.
-func scanWork(pattern string, codes []octal.Code, pilot []*octal.Result, n int, lim Limits) error {
-	if lim.MaxScanWork <= 0 {
-		return nil
-	}
-	work := func(to int) int64 {
-		var sum int64
-		for i, c := range codes {
-			m := to
-			if pilot[i].Proved {
-				m = min(m, pilot[i].ComputedTo)
-			}
-			if sum += c.Cost(m); sum > lim.MaxScanWork || sum < 0 {
-				return math.MaxInt64
-			}
-		}
-		return sum
-	}
-	w := work(n)
-	if w <= lim.MaxScanWork {
-		return nil
-	}
-	fits := sort.Search(n, func(m int) bool { return work(m+1) > lim.MaxScanWork }) // the largest m ≤ n-1 that fits
-	return lim.over("max_scan_work", lim.MaxScanWork, "pattern %s to heap %d is more work than one request may do (an estimate of over %d options examined: a code that splits a heap in two costs about N²/4 for each such digit, in three about N³/36): N ≤ %d is within the limit", pattern, n, lim.MaxScanWork, fits)
-}
-
-// ScanRow is the row of a scan for the result of one code.
-func ScanRow(res *octal.Result) *report.ScanRow {
-	row := &report.ScanRow{Code: res.Code.String(), ComputedTo: res.ComputedTo, Proved: res.Proved,
-		Method: res.Method, MaxValue: res.MaxValue}
-	if res.Period > 0 {
-		row.Period, row.Preperiod = &res.Period, &res.Preperiod
-	}
-	if res.RareMask != 0 {
-		row.RareMask = &res.RareMask
-	}
-	return row
 }

@@ -3,6 +3,10 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
+
+	"grundy/incexc"
+	"grundy/xorbasis"
 )
 
 // The answers of `grundy basis OP --json` and `grundy count --json`. Quantities that may exceed
@@ -73,6 +77,61 @@ type CountTerm struct {
 	Multiples string  `json:"multiples"`
 	Sign      int     `json:"sign"`
 }
+
+// NewCountTerms writes the terms of inclusion–exclusion (incexc.Terms) as the answer's rows.
+func NewCountTerms(ts []incexc.Term) []CountTerm {
+	out := make([]CountTerm, len(ts))
+	for i, t := range ts {
+		out[i] = CountTerm{Divisors: t.Divisors, Multiples: u(t.Multiples), Sign: t.Sign}
+		if !t.Over {
+			s := u(t.LCM)
+			out[i].LCM = &s
+		}
+	}
+	return out
+}
+
+// NewBasisRank is the rank answer of the numbers inserted into b: its rank, how many, how many
+// distinct XORs, and the reduced basis.
+func NewBasisRank(b *xorbasis.Basis) BasisRank {
+	rows := b.Reduced()
+	basis := make([]string, len(rows))
+	for i, r := range rows {
+		basis[i] = u(r)
+	}
+	return BasisRank{Rank: b.Rank(), Numbers: b.Len(), Distinct: b.Distinct().String(), Basis: basis}
+}
+
+// NewBasisContains is the answer of whether x is the XOR of a subset of vs, whose basis is b:
+// the witness as positions in vs and their values.
+func NewBasisContains(b *xorbasis.Basis, x uint64, vs []uint64) BasisContains {
+	w, ok := b.Represent(x)
+	out := BasisContains{Contains: ok}
+	if ok {
+		vals := make([]string, len(w))
+		for i, j := range w {
+			vals[i] = u(vs[j])
+		}
+		if w == nil {
+			w = []int{}
+		}
+		out.Witness, out.WitnessValues = &w, &vals
+	}
+	return out
+}
+
+// NewBasisNewNim is the answer of New Nim's first round on heaps vs (xorbasis.NewNim).
+func NewBasisNewNim(vs []uint64) BasisNewNim {
+	res, ok := xorbasis.NewNim(vs)
+	out := BasisNewNim{Win: ok, Removed: []int{}, Kept: []int{}}
+	if ok {
+		t := res.Taken.String()
+		out.Taken, out.Removed, out.Kept = &t, res.Removed, res.Kept
+	}
+	return out
+}
+
+func u(v uint64) string { return strconv.FormatUint(v, 10) }
 
 func line(w io.Writer, v any) error {
 	_, err := fmt.Fprintln(w, v)

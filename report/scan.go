@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"grundy/octal"
 )
 
 // ScanRow is one game of a scan or of the stored catalogue.
@@ -17,6 +19,19 @@ type ScanRow struct {
 	Method     string  `json:"method"`
 	MaxValue   uint32  `json:"max_value"`
 	RareMask   *uint32 `json:"rare_mask"`
+}
+
+// NewScanRow is the row of a scan for the result of one code.
+func NewScanRow(res *octal.Result) *ScanRow {
+	row := &ScanRow{Code: res.Code.String(), ComputedTo: res.ComputedTo, Proved: res.Proved,
+		Method: res.Method, MaxValue: res.MaxValue}
+	if res.Period > 0 {
+		row.Period, row.Preperiod = &res.Period, &res.Preperiod
+	}
+	if res.RareMask != 0 {
+		row.RareMask = &res.RareMask
+	}
+	return row
 }
 
 // Scan is the answer of `grundy octal scan PATTERN --json`: the games matching the pattern that

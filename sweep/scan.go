@@ -124,7 +124,7 @@ func Scan(ctx context.Context, req ScanRequest, lim query.Limits) (report.Scan, 
 			errs[i] = err
 			return
 		}
-		row := query.ScanRow(res)
+		row := report.NewScanRow(res)
 		if db != nil {
 			if _, err := db.Save(context.WithoutCancel(ctx), Record(res)); err != nil {
 				errs[i] = err
