@@ -139,9 +139,10 @@ func Load(file string, src []byte, lim Limits) (*Game, error) {
 }
 
 // LoadContext is Load for a run that also stops when ctx is done, at load or in any later call:
-// the call then fails with ctx's error (context.Canceled or context.DeadlineExceeded), within a
-// few thousand Starlark steps. A deadline of ctx past the time budget's end is reported as the
-// time budget. The thread checks ctx itself, so this holds with one goroutine too (WebAssembly).
+// the call then fails with ctx's error (context.Canceled), within a few thousand Starlark steps.
+// A deadline of ctx before the time budget's end ends the budget there: once passed, it is
+// reported as the time budget. The thread checks ctx itself, so this holds with one goroutine too
+// (WebAssembly).
 func LoadContext(ctx context.Context, file string, src []byte, lim Limits) (*Game, error) {
 	return loadWith(ctx, file, src, lim, true)
 }
@@ -168,6 +169,9 @@ func loadWith(ctx context.Context, file string, src []byte, lim Limits, watchers
 		},
 	}
 	g.end, g.heap = time.Now().Add(lim.Timeout), heapwatch.New()
+	if dl, ok := ctx.Deadline(); ok && dl.Before(g.end) {
+		g.end = dl // so that ctx's deadline, once passed, is the end of the time budget (stopContext)
+	}
 	g.thread.OnMaxSteps = g.onSteps
 	g.thread.SetMaxExecutionSteps(min(lim.MaxSteps, checkSteps))
 	g.timer = time.AfterFunc(lim.Timeout, func() {
@@ -228,7 +232,7 @@ func (g *Game) stop(reason int32) {
 }
 
 // stopContext stops the run because its context is done: for the time budget if the budget's end
-// has passed too (a deadline of ctx at or past it, as scriptgame sets), else for ctx.
+// has passed (always so for ctx's deadline, at or after the end), else for ctx.
 func (g *Game) stopContext() {
 	if !time.Now().Before(g.end) {
 		g.stop(stopTime)

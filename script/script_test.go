@@ -442,3 +442,24 @@ func TestCancelledByContext(t *testing.T) {
 		t.Errorf("a game after the cancelled ones: %v", err)
 	}
 }
+
+// A deadline of the context before the time budget's end is the time budget's end: a run past it
+// fails with the time budget, whichever check sees it first.
+func TestContextDeadlineIsTimeBudget(t *testing.T) {
+	for _, watchers := range []bool{true, false} {
+		for range 5 {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+			g, err := loadWith(ctx, "game.star", []byte("def moves(n):\n    while True:\n        pass\n"), Limits{MaxSteps: 1 << 62, Timeout: time.Hour}, watchers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = g.TryMoves("1")
+			var be *BudgetError
+			if !errors.As(err, &be) || be.Budget != "time" {
+				t.Errorf("watchers %v: %v; want the time budget", watchers, err)
+			}
+			g.Close()
+			cancel()
+		}
+	}
+}
