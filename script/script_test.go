@@ -463,3 +463,37 @@ func TestContextDeadlineIsTimeBudget(t *testing.T) {
 		}
 	}
 }
+
+// cancelAt is a context cancelled at a given time that no goroutine cancels: only its Err says so,
+// as where no other goroutine can run while a script does (WebAssembly).
+type cancelAt struct {
+	context.Context
+	at time.Time
+}
+
+func (c cancelAt) Err() error {
+	if time.Now().Before(c.at) {
+		return nil
+	}
+	return context.Canceled
+}
+
+// The thread's own checks see a context done without any goroutine running beside it: a looping
+// moves stops with context.Canceled soon after (scripts/test.sh runs this under js/wasm).
+func TestCancelledWithoutGoroutines(t *testing.T) {
+	for _, watchers := range []bool{true, false} {
+		ctx := cancelAt{context.Background(), time.Now().Add(50 * time.Millisecond)}
+		g, err := loadWith(ctx, "game.star", []byte("def moves(n):\n    while True:\n        pass\n"), Limits{MaxSteps: 1 << 62, Timeout: time.Hour}, watchers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.TryMoves("1")
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("watchers %v: %v; want context.Canceled", watchers, err)
+		}
+		if d := time.Since(ctx.at); d > 5*time.Second {
+			t.Errorf("watchers %v: stopped %v after the cancel", watchers, d)
+		}
+		g.Close()
+	}
+}

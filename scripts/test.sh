@@ -70,7 +70,7 @@ fi
 # tests in Node (about 30 s, most of it linking) where Node is installed.
 if command -v node >/dev/null; then
   echo "== GOOS=js GOARCH=wasm go test ./script (the script budgets, in Node)"
-  PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -count=1 -run 'TestBudgets|TestMemoryBudget' ./script
+  PATH="$PATH:$(go env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm go test -count=1 -run 'TestBudgets|TestMemoryBudget|TestCancelledWithoutGoroutines|TestContextDeadline' ./script
 fi
 
 echo "== go test -tags purego (the portable nim-field and octal code through its own build path)"
