@@ -3,10 +3,13 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"grundy/nimber"
+	"grundy/octal"
 )
 
-// TestDoctor: doctor names the processor and, for each of the four operations with several
-// kernels, candidates with rates and a pick among them; text and JSON agree on the picks; a
+// TestDoctor: doctor names the processor and, for each operation with several kernels (octal's
+// and nimber's, in the order they list them), candidates with rates and a pick among them; text and JSON agree on the picks; a
 // malformed GRUNDY_KERNELS is bad input, a forced name it cannot use is a warning.
 func TestDoctor(t *testing.T) {
 	v := decodeJSON(t, "", "doctor")
@@ -14,8 +17,14 @@ func TestDoctor(t *testing.T) {
 		t.Fatalf("no processor: %v", v)
 	}
 	ops, _ := v["ops"].([]any)
-	if len(ops) != 4 {
-		t.Fatalf("%d operations: %v", len(ops), v["ops"])
+	want := append(octal.KernelOps(), nimber.KernelOps()...)
+	if len(ops) != len(want) {
+		t.Fatalf("%d operations, want %d (%v): %v", len(ops), len(want), want, v["ops"])
+	}
+	for i, o := range ops {
+		if name := o.(map[string]any)["op"]; name != want[i] {
+			t.Errorf("operation %d is %v, want %s", i, name, want[i])
+		}
 	}
 	text, _, code := runCLI(t, "", "doctor")
 	if code != exitOK {
