@@ -160,41 +160,19 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 	return out, nil
 }
 
-// numberList returns the numbers of a list: the strings themselves, or, when the list is the
-// single entry "-", the white-space separated numbers of input (at most lim.MaxList). what names
-// the list in messages ("numbers", "heaps", "divisors"). An empty list is bad input.
+// numberList returns the numbers of a list (cliarg.List): at most lim.MaxArgs given as strings,
+// at most lim.MaxList read from input. what names the list in messages.
 func numberList(args []string, input io.Reader, what string, lim Limits) ([]uint64, error) {
-	var vs []uint64
-	if len(args) == 1 && args[0] == "-" {
-		if input == nil {
-			return nil, Badf("%s: \"-\" reads a list from stdin, which this request has not", what)
-		}
-		limit := lim.MaxList
-		if limit <= 0 {
-			limit = 1 << 62
-		}
-		var err error
-		if vs, err = cliarg.ReadUint64s(input, limit, MaxNumberLen); err != nil {
-			if cliarg.IsInput(err) {
-				return nil, Badf("stdin %v", err)
-			}
-			return nil, Internalf("reading stdin: %v", err)
-		}
-	} else {
-		if lim.MaxArgs > 0 && len(args) > lim.MaxArgs {
-			return nil, lim.over("max_args", lim.MaxArgs, "%s has %d entries: the limit is %d", what, len(args), lim.MaxArgs)
-		}
-		vs = make([]uint64, len(args))
-		for i, s := range args {
-			v, err := cliarg.Uint64(s)
-			if err != nil {
-				return nil, Badf("%s item %d: %v", what, i+1, err)
-			}
-			vs[i] = v
-		}
+	if stdin := len(args) == 1 && args[0] == "-"; !stdin && lim.MaxArgs > 0 && len(args) > lim.MaxArgs {
+		return nil, lim.over("max_args", lim.MaxArgs, "%s has %d entries: the limit is %d", what, len(args), lim.MaxArgs)
 	}
-	if len(vs) == 0 {
-		return nil, Badf("no %s given (list them as arguments, or give - to read them from stdin)", what)
+	limit := lim.MaxList
+	if limit <= 0 {
+		limit = 1 << 62
 	}
-	return vs, nil
+	vs, err := cliarg.List(args, input, what, limit, MaxNumberLen)
+	if err != nil && !cliarg.IsInput(err) {
+		return nil, Internalf("reading stdin: %v", err)
+	}
+	return vs, classify(err, lim, false)
 }

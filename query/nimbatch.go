@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"strconv"
 	"strings"
 
 	"grundy/internal/nimbatch"
@@ -63,20 +62,11 @@ func nimBatchOf(ctx context.Context, req NimRequest, lim Limits) (report.NimBatc
 	if req.Op != "mul" || len(req.Args) > 0 || req.Base != "" || req.Wide {
 		return report.NimBatch{}, Badf(`a batch is of products: op "mul" with no args, base or wide`)
 	}
-	res := []string{}
-	errOver := errors.New("over max_list")
-	err := nimbatch.Run(ctx, strings.NewReader(req.Batch), func(p []uint64) error {
-		if lim.MaxList > 0 && len(res)+len(p) > lim.MaxList {
-			return errOver
-		}
-		for _, v := range p {
-			res = append(res, strconv.FormatUint(v, 10))
-		}
-		return nil
-	})
+	res, err := nimbatch.DecimalsMax(ctx, strings.NewReader(req.Batch), lim.MaxList)
 	var le *nimbatch.LineError
+	var oe *nimbatch.OverError
 	switch {
-	case err == errOver:
+	case errors.As(err, &oe):
 		return report.NimBatch{}, lim.over("max_list", lim.MaxList, "the batch has more than %d pairs: the limit is %d", lim.MaxList, lim.MaxList)
 	case errors.As(err, &le):
 		return report.NimBatch{}, Badf("batch line %d: %s", le.Line, le.Msg)

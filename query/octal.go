@@ -57,67 +57,24 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits, opts ...Options) (
 			return report.Octal{}, err
 		}
 	}
-	var resumed *octal.Checkpoint
-	if o.Resume != "" {
-		budget := lim.OctalBytes
-		if budget <= 0 {
-			budget = 1 << 62
-		}
-		cp, err := octal.LoadFile(o.Resume, octal.MaxTo(c, budget)+1)
-		if err != nil {
-			return report.Octal{}, Badf("--resume: %v", err)
-		}
-		if cp.Code != c {
-			return report.Octal{}, Badf("--resume: checkpoint %s is of %v, not %v", o.Resume, cp.Code, c)
-		}
-		opt.Resume, resumed = cp, cp
-	}
-	saved := savedState{lastGood: -1}
-	if resumed != nil && o.Resume == o.Checkpoint {
-		saved.lastGood = resumed.Len()
-	}
-	if o.Checkpoint != "" {
-		path := o.Checkpoint
-		opt.Save = func(cp *octal.Checkpoint) error {
-			if err := cp.SaveFile(path); err != nil {
-				return fmt.Errorf("saving the checkpoint: %w", err)
-			}
-			saved.lastGood = cp.Len()
-			return nil
-		}
-		opt.SaveEvery = o.CheckpointEvery
-	}
 	opt.Status = o.Status
 	if o.Progress != nil {
 		opt.Progress = func(done, target int) { o.Progress(int64(done), int64(target)) }
 	}
-	res, cerr := octal.Compute(ctx, c, opt)
+	res, saved, cerr := octal.ComputeFiles(ctx, c, opt, octal.Files{Resume: o.Resume, Checkpoint: o.Checkpoint, ValuesFile: o.ValuesFile, SaveEvery: o.CheckpointEvery})
+	var re *octal.ResumeError
+	if errors.As(cerr, &re) {
+		return report.Octal{}, Badf("--resume: %v", re.Err)
+	}
 	if cerr != nil && res == nil {
 		return report.Octal{}, classify(cerr, lim, false)
 	}
-	// Save what was asked, whether the run completed or was cut short.
-	var saveErrs []string
-	if o.Checkpoint != "" {
-		cp := res.Checkpoint()
-		if resumed != nil && resumed.Len() > cp.Len() {
-			cp = resumed // the run used only a prefix: keep every value known
-		}
-		if err := cp.SaveFile(o.Checkpoint); err != nil {
-			saved.checkpointErr = err
-			saveErrs = append(saveErrs, saved.checkpoint(o))
-		} else {
-			saved.lastGood = cp.Len()
-		}
+	var saveErrs []string // what was asked and could not be saved
+	if saved.CheckpointErr != nil {
+		saveErrs = append(saveErrs, checkpointNote(saved, o))
 	}
-	last := res.ComputedTo
-	if opt.To > 0 && (res.Proved || opt.To < last) {
-		last = opt.To
-	}
-	if o.ValuesFile != "" {
-		if err := octal.WriteValuesFile(o.ValuesFile, res, last); err != nil {
-			saved.valuesErr = err
-			saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", err))
-		}
+	if saved.ValuesErr != nil {
+		saveErrs = append(saveErrs, fmt.Sprintf("values file: %v", saved.ValuesErr))
 	}
 	out, err := report.NewOctal(c, res, to, req.Summary)
 	if err != nil {
@@ -133,12 +90,12 @@ func Octal(ctx context.Context, req OctalRequest, lim Limits, opts ...Options) (
 	}
 	switch {
 	case cerr != nil && errors.Is(cerr, context.Canceled):
-		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, saved.note(o)), Err: cerr}
+		return out, &Error{Kind: Cancelled, Msg: fmt.Sprintf("interrupted at heap %d%s", res.ComputedTo+1, savedNote(saved, o)), Err: cerr}
 	case cerr != nil: // a limit (the values outgrew a byte and no longer fit), or a failure
 		e := classify(cerr, lim, false)
 		var qe *Error
 		if errors.As(e, &qe) {
-			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, saved.note(o))
+			qe.Msg = fmt.Sprintf("%s (stopped at heap %d%s)", strings.TrimPrefix(qe.Msg, "internal failure: "), res.ComputedTo+1, savedNote(saved, o))
 		}
 		return out, e
 	case len(saveErrs) > 0:
@@ -190,38 +147,32 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int,
 	return c, opt, to, nil
 }
 
-// checkpoint says whether the checkpoint was saved, and if not, why and which is the last good one.
-func (s savedState) checkpoint(o Options) string {
+// checkpointNote says whether the checkpoint was saved, and if not, why and which is the last good
+// one.
+func checkpointNote(s octal.Saved, o Options) string {
 	switch {
-	case s.checkpointErr == nil:
+	case s.CheckpointErr == nil:
 		return "checkpoint saved to " + o.Checkpoint + "; continue with --resume " + o.Checkpoint
-	case s.lastGood > 0:
+	case s.LastGood > 0:
 		return fmt.Sprintf("the checkpoint could not be saved (%v); the last good checkpoint is %s, of heaps 0..%d: continue with --resume %s",
-			s.checkpointErr, o.Checkpoint, s.lastGood-1, o.Checkpoint)
+			s.CheckpointErr, o.Checkpoint, s.LastGood-1, o.Checkpoint)
 	}
-	return fmt.Sprintf("the checkpoint could not be saved (%v), and none was saved before", s.checkpointErr)
+	return fmt.Sprintf("the checkpoint could not be saved (%v), and none was saved before", s.CheckpointErr)
 }
 
-// savedState is what a run managed to save: the values of the last checkpoint written whole at
-// --checkpoint (-1: none known), and the errors of the final saves.
-type savedState struct {
-	lastGood                 int
-	checkpointErr, valuesErr error
-}
-
-// note says what was saved where, and what could not be: ": checkpoint saved to …" or, when the
-// final save failed, the error and the last good checkpoint, if any.
-func (s savedState) note(o Options) string {
+// savedNote says what was saved where, and what could not be: ": checkpoint saved to …" or, when
+// the final save failed, the error and the last good checkpoint, if any.
+func savedNote(s octal.Saved, o Options) string {
 	var parts []string
 	if o.Checkpoint != "" {
-		parts = append(parts, s.checkpoint(o))
+		parts = append(parts, checkpointNote(s, o))
 	}
 	switch {
 	case o.ValuesFile == "":
-	case s.valuesErr == nil:
+	case s.ValuesErr == nil:
 		parts = append(parts, "values written to "+o.ValuesFile)
 	default:
-		parts = append(parts, fmt.Sprintf("the values file could not be written (%v)", s.valuesErr))
+		parts = append(parts, fmt.Sprintf("the values file could not be written (%v)", s.ValuesErr))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -230,3 +230,37 @@ func FormatMemory(b uint64) string {
 	}
 	return strconv.FormatUint(b, 10) + " bytes"
 }
+
+// List returns the numbers of a list as a request gives them: the strings themselves, or, when the
+// list is the single entry "-", the white-space separated numbers of input (ReadUint64s, at most
+// limit of at most maxToken bytes; a nil input is refused). what names the list in messages
+// ("numbers", "heaps", "divisors"). An empty list, and every number that is not one, is an *Error;
+// a failure to read input is returned as it is.
+func List(args []string, input io.Reader, what string, limit, maxToken int) ([]uint64, error) {
+	var vs []uint64
+	if len(args) == 1 && args[0] == "-" {
+		if input == nil {
+			return nil, Errorf("%s: \"-\" reads a list from stdin, which this request has not", what)
+		}
+		var err error
+		if vs, err = ReadUint64s(input, limit, maxToken); err != nil {
+			if IsInput(err) {
+				return nil, Errorf("stdin %v", err)
+			}
+			return nil, err
+		}
+	} else {
+		vs = make([]uint64, len(args))
+		for i, s := range args {
+			v, err := Uint64(s)
+			if err != nil {
+				return nil, Errorf("%s item %d: %v", what, i+1, err)
+			}
+			vs[i] = v
+		}
+	}
+	if len(vs) == 0 {
+		return nil, Errorf("no %s given (list them as arguments, or give - to read them from stdin)", what)
+	}
+	return vs, nil
+}

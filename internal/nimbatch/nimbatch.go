@@ -126,11 +126,23 @@ func WriteText(ctx context.Context, in io.Reader, out io.Writer) error {
 	return err
 }
 
+// OverError is a batch of more products than DecimalsMax was allowed.
+type OverError struct{ Max int }
+
+func (e *OverError) Error() string { return fmt.Sprintf("more than %d products", e.Max) }
+
 // Decimals runs the batch and returns every product as a decimal string, or the first error.
-func Decimals(ctx context.Context, in io.Reader) ([]string, error) {
+func Decimals(ctx context.Context, in io.Reader) ([]string, error) { return DecimalsMax(ctx, in, 0) }
+
+// DecimalsMax is Decimals returning an *OverError, once a chunk takes the products past max,
+// instead of more than max products (max ≤ 0: no bound).
+func DecimalsMax(ctx context.Context, in io.Reader, max int) ([]string, error) {
 	res := []string{}
 	var b []byte
 	err := Run(ctx, in, func(p []uint64) error {
+		if max > 0 && len(res)+len(p) > max {
+			return &OverError{max}
+		}
 		for _, v := range p {
 			b = appendDecimal(b[:0], v)
 			res = append(res, string(b))
