@@ -2,8 +2,6 @@ package query
 
 import (
 	"context"
-	"strconv"
-	"strings"
 
 	"grundy/guess"
 	"grundy/internal/cliarg"
@@ -109,7 +107,7 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(
 		return nil, err
 	}
 	defer run.close()
-	vals, err := guess.Tabulate(total, to, heaps, func(h []int) (uint64, error) { return run.Solver().Value(tupleLiteral(h)) }, progress)
+	vals, err := guess.Tabulate(total, to, heaps, run.HeapsValue, progress)
 	if err != nil {
 		return nil, run.fail(err)
 	}
@@ -122,18 +120,6 @@ func guessScript(ctx context.Context, r GuessRequest, lim Limits, progress func(
 		rep.Table = guess.TableRows(vals, to)
 	}
 	return rep, classify(err, lim, false)
-}
-
-// tupleLiteral writes heaps as a script's position: 7 for one heap, (3, 4) for several.
-func tupleLiteral(h []int) string {
-	if len(h) == 1 {
-		return strconv.Itoa(h[0])
-	}
-	parts := make([]string, len(h))
-	for i, x := range h {
-		parts[i] = strconv.Itoa(x)
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 // guessRuleset computes a ruleset's values and guesses, with what its theory proves.

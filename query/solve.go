@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -70,7 +69,7 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	case sol.Loopy != nil:
 		return NewLoopySolve(sol.R, sol.Pos, *sol.Loopy), nil
 	case sol.Sum != nil:
-		return quotientSolve(r, *sol.Sum), nil
+		return report.NewQuotientSolve(r.Ruleset, r.Position, *sol.Sum), nil
 	case r.Script != "":
 		return ScriptSolve{Solve: NewReport(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
 	}
@@ -101,36 +100,4 @@ func heapValues(ctx context.Context, rs rules.Ruleset, heaps []string) []string 
 		known[h] = out[i]
 	}
 	return out
-}
-
-// quotientSolve writes a misère sum of heaps decided through the misère quotient as the answer
-// of Solve.
-func quotientSolve(r SolveRequest, a rules.SumAnalysis) report.Solve {
-	out := report.Solve{Ruleset: r.Ruleset, Position: r.Position, Outcome: a.Outcome.String(), WinningMoves: []report.Move{},
-		Complete: true, Method: a.Method}
-	if a.Quotient != nil {
-		out.Quotient = report.NewQuotientSum(a.Quotient, a.Heaps, a.Reduced)
-	}
-	for _, m := range a.Moves {
-		to := make([]string, len(m.After))
-		for i, h := range m.After {
-			to[i] = strconv.Itoa(h)
-		}
-		out.WinningMoves = append(out.WinningMoves, report.Move{Move: m.Text, To: to})
-	}
-	capNote(&out, a.Total)
-	return out
-}
-
-// capNote records in out that total winning moves exist, of which out lists the first: when
-// some are left out, the list is marked incomplete and the note gives the count (as nim's).
-func capNote(out *report.Solve, total int) {
-	if total > len(out.WinningMoves) {
-		out.Complete = false
-		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", total, len(out.WinningMoves))
-		if out.Note != "" {
-			n = out.Note + "; " + n
-		}
-		out.Note = n
-	}
 }

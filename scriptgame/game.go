@@ -68,6 +68,19 @@ func (g *Game) Name() string { return g.name }
 // Solver is the engine over the game (positions are canonical literals).
 func (g *Game) Solver() *game.Solver[string] { return g.solver }
 
+// HeapsValue is the Grundy value of the position of heaps h: the int h[0] for one heap, the tuple
+// (h[0], h[1], …) for several.
+func (g *Game) HeapsValue(h []int) (uint64, error) {
+	if len(h) == 1 {
+		return g.solver.Value(strconv.Itoa(h[0]))
+	}
+	parts := make([]string, len(h))
+	for i, x := range h {
+		parts[i] = strconv.Itoa(x)
+	}
+	return g.solver.Value("(" + strings.Join(parts, ", ") + ")")
+}
+
 // InternalError is a failure that is not the script's fault (the engine found no move where one
 // must exist, a quotient that cannot place a heap it computed).
 type InternalError struct{ Msg string }
