@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,22 +40,10 @@ func FuzzNim(f *testing.F) {
 		userFault(t, "nim "+op+" "+strings.Join(args, " "), err)
 		x, e1 := cliarg.Uint64(a)
 		y, e2 := cliarg.Uint64(b)
-		if r, ok := out.(report.Nim); err == nil && ok && op == "add" && !wide && e1 == nil && e2 == nil && (r.Result == nil || *r.Result != uintString(x^y)) {
+		if r, ok := out.(report.Nim); err == nil && ok && op == "add" && !wide && e1 == nil && e2 == nil && (r.Result == nil || *r.Result != strconv.FormatUint(x^y, 10)) {
 			t.Fatalf("nim add %s %s = %v, want %d", a, b, r.Result, x^y)
 		}
 	})
-}
-
-func uintString(v uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		if v /= 10; v == 0 {
-			return string(b[i:])
-		}
-	}
 }
 
 // FuzzNumberLists: the number lists of count and basis, as arguments or as a file read from

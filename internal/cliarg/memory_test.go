@@ -1,6 +1,7 @@
 package cliarg
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -49,22 +50,10 @@ func FuzzMemory(f *testing.F) {
 			t.Fatalf("Memory(%q) = %d: outside 1 MiB..2^60", s, v)
 		}
 		// The same amount written as bytes reads back the same.
-		if w, err := Memory(uintString(v) + "B"); err != nil || w != v {
+		if w, err := Memory(strconv.FormatUint(v, 10) + "B"); err != nil || w != v {
 			t.Fatalf("Memory(%q) = %d, but %dB reads %d, %v", s, v, v, w, err)
 		}
 	})
-}
-
-func uintString(v uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		if v /= 10; v == 0 {
-			return string(b[i:])
-		}
-	}
 }
 
 func TestFormatMemory(t *testing.T) {
