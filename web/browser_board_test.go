@@ -81,6 +81,21 @@ func libraryMove(t *testing.T, ruleset string, flags map[string]string, pos []st
 	return ""
 }
 
+// checkMoved waits for the move made on the page (what says how, for messages) and checks that
+// the history starts with the move of the ruleset from pos that satisfies ok, and that the page
+// then holds the position the engine answers to it.
+func checkMoved(t *testing.T, ctx context.Context, ruleset string, pos []string, ok func(to []string) bool, what string) {
+	t.Helper()
+	first, got := waitMoved(t, ctx)
+	move := libraryMove(t, ruleset, nil, pos, ok)
+	if first != "you: "+move {
+		t.Fatalf("%s: the history starts %q, want %q", what, first, move)
+	}
+	if want := engineStep(t, ruleset, nil, pos, move); !slices.Equal(got, want) {
+		t.Fatalf("%s: the page holds %v, the engine answers %v", what, got, want)
+	}
+}
+
 // turnsOver says whether the move from pos to to turns over exactly the coins.
 func turnsOver(pos []string, coins ...string) func(to []string) bool {
 	return func(to []string) bool {
@@ -130,14 +145,7 @@ func TestBrowserGridBoard(t *testing.T) {
 	}
 	// The heads-up coin 2,3 and the corner 1,2: the rectangle 1,2 1,3 2,2 2,3.
 	run(t, ctx, chromedp.Click(`#board .cell[data-cell="2,3"]`), chromedp.Click(`#board .cell[data-cell="1,2"]`))
-	first, got := waitMoved(t, ctx)
-	move := libraryMove(t, "corners", nil, pos, turnsOver(pos, "1,2", "1,3", "2,2", "2,3"))
-	if first != "you: "+move {
-		t.Fatalf("after clicking 2,3 and 1,2 the history starts %q, want the move %q", first, move)
-	}
-	if want := engineStep(t, "corners", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "corners", pos, turnsOver(pos, "1,2", "1,3", "2,2", "2,3"), "after clicking 2,3 and 1,2")
 
 	// Tartan of Turning Turtles (rows, from 1) and Mock Turtles (columns, from 0): the labels start
 	// where the rulesets number their coins.
@@ -167,26 +175,12 @@ func TestBrowserGridBoard(t *testing.T) {
 		t.Fatalf("arrows to %q, chosen %q", focused, pressed)
 	}
 	run(t, ctx, chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent("\r"))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "acrostic", nil, pos, turnsOver(pos, "0,2", "1,2"))
-	if first != "you: "+move {
-		t.Fatalf("with the keyboard the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "acrostic", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "acrostic", pos, turnsOver(pos, "0,2", "1,2"), "with the keyboard")
 
 	// A move can still be typed on a grid board: the position after it.
 	startGame(t, ctx, url, "acrostic", "", strings.Join(pos, " "))
 	run(t, ctx, edit("#move-text", "1,2 1,4"), chromedp.Click("#move-go"))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "acrostic", nil, pos, turnsOver(pos, "3,4", "1,4"))
-	if first != "you: "+move {
-		t.Fatalf("typed: the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "acrostic", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "acrostic", pos, turnsOver(pos, "3,4", "1,4"), "typed")
 }
 
 // leaves says whether a move from the heaps pos leaves the heap i as the parts (in any order; a
@@ -225,14 +219,7 @@ func TestBrowserPinsBoard(t *testing.T) {
 		t.Fatalf("one click on pin 2 of 4: %q shown, %s moves made", left, history)
 	}
 	run(t, ctx, chromedp.Click(sel))
-	first, got := waitMoved(t, ctx)
-	move := libraryMove(t, "kayles", nil, pos, leaves(pos, 0, "1", "2"))
-	if first != "you: "+move {
-		t.Fatalf("after knocking out pin 2 of heap 1 the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "kayles", pos, leaves(pos, 0, "1", "2"), "after knocking out pin 2 of heap 1")
 
 	// Keyboard only: the rows of pins are one Tab stop; End, then Enter twice on the last pin of
 	// heap 2 (of 3 pins) knocks it out, leaving 2.
@@ -248,14 +235,7 @@ func TestBrowserPinsBoard(t *testing.T) {
 		t.Fatalf("pins: %d Tab stops, the arrows and End reach %q", stops, focused)
 	}
 	run(t, ctx, chromedp.KeyEvent("\r"), chromedp.KeyEvent("\r"))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "kayles", nil, pos, leaves(pos, 1, "2"))
-	if first != "you: "+move {
-		t.Fatalf("with the keyboard the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "kayles", pos, leaves(pos, 1, "2"), "with the keyboard")
 
 	// Dawson's Kayles 5: pins 2 and 3 go together, leaving 1 and 2.
 	pos = []string{"5"}
@@ -265,14 +245,7 @@ func TestBrowserPinsBoard(t *testing.T) {
 		t.Fatalf("one pin of Dawson's Kayles made a move")
 	}
 	run(t, ctx, chromedp.Click(`#board .pin[data-pin="2"]`))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "dawson-kayles", nil, pos, leaves(pos, 0, "1", "2"))
-	if first != "you: "+move {
-		t.Fatalf("after knocking out pins 2 and 3 of 5 the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "dawson-kayles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "dawson-kayles", pos, leaves(pos, 0, "1", "2"), "after knocking out pins 2 and 3 of 5")
 
 	// The hint marks pins of the engine's winning move: knocking them out leaves what solve says.
 	pos = []string{"3", "5", "7"}
@@ -305,14 +278,7 @@ func TestBrowserPinsBoard(t *testing.T) {
 
 	// Typed: take 2 from heap 3 leaving 5.
 	run(t, ctx, edit("#move-text", "3 5 5"), chromedp.Click("#move-go"))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "kayles", nil, pos, leaves(pos, 2, "5"))
-	if first != "you: "+move {
-		t.Fatalf("typed: the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "kayles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "kayles", pos, leaves(pos, 2, "5"), "typed")
 }
 
 // At phone width the boards stay inside the screen: a 32 × 32 grid and two rows of 60 pins
@@ -413,14 +379,7 @@ func TestBrowserCoinBoard(t *testing.T) {
 	pos := []string{"1", "4", "7"}
 	startGame(t, ctx, url, "turtles", "", "1 4 7")
 	run(t, ctx, chromedp.Click(`#board .coin[data-coin="7"]`), chromedp.Click(`#board .coin[data-coin="5"]`))
-	first, got := waitMoved(t, ctx)
-	move := libraryMove(t, "turtles", nil, pos, turnsOver(pos, "5", "7"))
-	if first != "you: "+move {
-		t.Fatalf("after clicking coins 7 and 5 the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "turtles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "turtles", pos, turnsOver(pos, "5", "7"), "after clicking coins 7 and 5")
 	startGame(t, ctx, url, "turtles", "", "1 4 7")
 	var history string
 	run(t, ctx, chromedp.Click(`#board .coin[data-coin="4"]`), jsEval(`document.querySelectorAll("#history li").length + ""`, &history))
@@ -428,12 +387,5 @@ func TestBrowserCoinBoard(t *testing.T) {
 		t.Fatalf("one click on coin 4 (a move, but not the only one with it) made a move")
 	}
 	run(t, ctx, chromedp.Click("#board .board-play"))
-	first, got = waitMoved(t, ctx)
-	move = libraryMove(t, "turtles", nil, pos, turnsOver(pos, "4"))
-	if first != "you: "+move {
-		t.Fatalf("after turning over coin 4 the history starts %q, want %q", first, move)
-	}
-	if want := engineStep(t, "turtles", nil, pos, move); !slices.Equal(got, want) {
-		t.Fatalf("the page holds %v, the engine answers %v", got, want)
-	}
+	checkMoved(t, ctx, "turtles", pos, turnsOver(pos, "4"), "after turning over coin 4")
 }
