@@ -4,7 +4,7 @@
 
 import { $, api, el, words } from "./api.js";
 import { state } from "./rules.js";
-import { Ticket, limit, pageWords } from "./page.js";
+import { Ticket, limit, pageWords, showLimit } from "./page.js";
 
 // shown is how many products the page lists; the download has them all.
 const shown = 500;
@@ -175,11 +175,9 @@ export function setup() {
     }
     submitOnCtrlEnter("batch-pairs");
   }
-  if (limit("max_list") !== undefined) $("batch-limit").textContent = `≤ ${limit("max_list")} pairs`;
-  if (limit("max_args") !== undefined) {
-    $("basis-limit").textContent = `≤ ${limit("max_args")} numbers`;
-    $("count-limit").textContent = `≤ ${limit("max_args")} divisors`;
-  }
+  showLimit("batch-limit", limit("max_list"), "pairs");
+  showLimit("basis-limit", limit("max_args"), "numbers");
+  showLimit("count-limit", limit("max_args"), "divisors");
 }
 
 // example shows each tool's worked example: the products, basis and count of the boxes' values.

@@ -22,10 +22,11 @@ export function readCount(id, what, max) {
   return v;
 }
 
-// showLimit writes the limit beside a box: the element id, "≤ max".
-export function showLimit(id, max) {
+// showLimit writes the limit beside a box: the element id, "≤ max", followed by what is counted
+// when unit is given ("≤ 64 numbers").
+export function showLimit(id, max, unit) {
   const e = $(id);
-  if (e && max !== undefined) e.textContent = `≤ ${max}`;
+  if (e && max !== undefined) e.textContent = unit ? `≤ ${max} ${unit}` : `≤ ${max}`;
 }
 
 // The command line's words in the server's messages, and the page's for them.

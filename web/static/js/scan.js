@@ -4,7 +4,7 @@
 
 import { $, api, el } from "./api.js";
 import { state } from "./rules.js";
-import { Ticket, limit, pageWords, readCount } from "./page.js";
+import { Ticket, limit, pageWords, readCount, showLimit } from "./page.js";
 
 const scanning = new Ticket();
 
@@ -95,8 +95,8 @@ export function setup() {
     $("scan-go").disabled = false;
     $("scan-result").classList.toggle("stale", $("scan-result").childElementCount > 0);
   });
-  if (limit("max_scan_codes") !== undefined) $("scan-codes-limit").textContent = `≤ ${limit("max_scan_codes")} codes`;
-  if (limit("max_scan_to") !== undefined) $("scan-to-limit").textContent = `≤ ${limit("max_scan_to")}`;
+  showLimit("scan-codes-limit", limit("max_scan_codes"), "codes");
+  showLimit("scan-to-limit", limit("max_scan_to"));
 }
 
 // example scans the pattern in the box.
