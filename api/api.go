@@ -163,7 +163,8 @@ func DecodeInto(body []byte, v any) *ErrorDoc {
 	if err := dec.Decode(v); err != nil {
 		return DecodeError(err)
 	}
-	if onlySpace(body[dec.InputOffset():]) { // the common case, without a second Decode
+	// Only JSON's white space after the object: the common case, without a second Decode.
+	if len(bytes.TrimLeft(body[dec.InputOffset():], " \t\n\r")) == 0 {
 		return nil
 	}
 	if err := dec.Decode(new(json.RawMessage)); err != io.EOF {
@@ -173,16 +174,6 @@ func DecodeInto(body []byte, v any) *ErrorDoc {
 		return DecodeError(err)
 	}
 	return nil
-}
-
-// onlySpace reports whether b is JSON's white space only.
-func onlySpace(b []byte) bool {
-	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
 }
 
 // Encode returns v as one JSON document and a newline, as both faces print answers
