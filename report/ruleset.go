@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"strconv"
 
 	"grundy/game"
@@ -95,19 +94,6 @@ func NewQuotientSolve(ruleset string, position []string, a rules.SumAnalysis) So
 		}
 		out.WinningMoves = append(out.WinningMoves, Move{Move: m.Text, To: to})
 	}
-	capNote(&out, a.Total)
+	rules.CapMoves(&out.Complete, &out.Note, len(out.WinningMoves), a.Total)
 	return out
-}
-
-// capNote records in out that total winning moves exist, of which out lists the first: when
-// some are left out, the list is marked incomplete and the note gives the count (as nim's).
-func capNote(out *Solve, total int) {
-	if total > len(out.WinningMoves) {
-		out.Complete = false
-		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", total, len(out.WinningMoves))
-		if out.Note != "" {
-			n = out.Note + "; " + n
-		}
-		out.Note = n
-	}
 }

@@ -97,21 +97,23 @@ func (n nim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 				}
 			}
 		}
-		capMoves(&a, count)
+		CapMoves(&a.Complete, &a.Note, len(a.WinningMoves), count)
 	}
 	return a, nil
 }
 
-// capMoves records that a position has count winning moves in all, of which a.WinningMoves lists
-// the first: when some are left out, Complete is false and Note gives the count.
-func capMoves(a *Analysis, count int) {
-	if count > len(a.WinningMoves) {
-		a.Complete = false
-		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", count, len(a.WinningMoves))
-		if a.Note != "" {
-			n = a.Note + "; " + n
+// CapMoves records in an answer (its complete flag and note) that total winning moves exist, of
+// which it lists the first listed: when some are left out, complete is set false and the note
+// gains the count. Every answer that caps its list of winning moves (rules, scriptgame, report)
+// words the cap through it.
+func CapMoves(complete *bool, note *string, listed, total int) {
+	if total > listed {
+		*complete = false
+		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", total, listed)
+		if *note != "" {
+			n = *note + "; " + n
 		}
-		a.Note = n
+		*note = n
 	}
 }
 
@@ -210,7 +212,7 @@ func (misereNim) Analyze(ctx context.Context, p Position) (Analysis, error) {
 			}
 		}
 	}
-	capMoves(&a, count)
+	CapMoves(&a.Complete, &a.Note, len(a.WinningMoves), count)
 	return a, nil
 }
 

@@ -142,7 +142,7 @@ func (s splitGame) Analyze(ctx context.Context, p Position) (Analysis, error) {
 		}
 	}
 	if a.Complete { // every pair was looked at: count is every winning move
-		capMoves(&a, count)
+		CapMoves(&a.Complete, &a.Note, len(a.WinningMoves), count)
 	}
 	return a, nil
 }

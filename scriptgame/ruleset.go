@@ -2,7 +2,6 @@ package scriptgame
 
 import (
 	"context"
-	"fmt"
 	"iter"
 	"strings"
 
@@ -169,14 +168,7 @@ func (r *Ruleset) analysis(s Solution) rules.Analysis {
 	for _, m := range s.Moves {
 		a.WinningMoves = append(a.WinningMoves, r.move(m))
 	}
-	if s.Total > len(s.Moves) {
-		a.Complete = false
-		n := fmt.Sprintf("%d winning moves in all; the first %d are listed", s.Total, len(s.Moves))
-		if a.Note != "" {
-			n = a.Note + "; " + n
-		}
-		a.Note = n
-	}
+	rules.CapMoves(&a.Complete, &a.Note, len(a.WinningMoves), s.Total)
 	return a
 }
 
