@@ -45,17 +45,23 @@ func EstimateCost(ctx context.Context, c Code, to int) (int64, error) {
 	if to < 0 {
 		return 0, fmt.Errorf("negative heap %d", to)
 	}
-	n := to
+	var pilot *Result
 	if c.Provable() {
-		res, err := Compute(ctx, c, Options{To: min(to, PilotTo)})
-		if err != nil {
+		var err error
+		if pilot, err = Compute(ctx, c, Options{To: min(to, PilotTo)}); err != nil {
 			return 0, err
 		}
-		if res.Proved {
-			n = res.ComputedTo
-		}
 	}
-	return c.Cost(n), nil
+	return pilotCost(c, pilot, to), nil
+}
+
+// pilotCost is Cost to heap to after the pilot run pilot (nil: none): a code whose period the
+// pilot proved costs only the heaps it computed.
+func pilotCost(c Code, pilot *Result, to int) int64 {
+	if pilot != nil && pilot.Proved {
+		to = min(to, pilot.ComputedTo)
+	}
+	return c.Cost(to)
 }
 
 func satMul(a, b uint64) uint64 {

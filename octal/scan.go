@@ -89,11 +89,7 @@ func scanWork(codes []Code, pilot []*Result, n int, maxWork int64) error {
 	work := func(to int) int64 {
 		var sum int64
 		for i, c := range codes {
-			m := to
-			if pilot[i].Proved {
-				m = min(m, pilot[i].ComputedTo)
-			}
-			if sum += c.Cost(m); sum > maxWork || sum < 0 {
+			if sum += pilotCost(c, pilot[i], to); sum > maxWork || sum < 0 {
 				return math.MaxInt64
 			}
 		}
