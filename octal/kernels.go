@@ -81,12 +81,7 @@ func markCandidates() (int, []kernels.Candidate) {
 		}
 	}
 	const m0 = 8000
-	var rare []uint32
-	var rv []uint16
-	for r := blockRows; len(rare) < 256; r += 1 + rng.IntN(24) {
-		rare = append(rare, uint32(r))
-		rv = append(rv, uint16(rng.IntN(320)))
-	}
+	rare, rv := calibRare(rng)
 	cands := make([]kernels.Candidate, len(markNames))
 	for k, cn := range markNames {
 		marks := new([blockRows][1 << targetBits]uint8)
@@ -110,6 +105,16 @@ func markCandidates() (int, []kernels.Candidate) {
 		}}
 	}
 	return len(rare) * blockRows, cands
+}
+
+// calibRare returns the rare heaps of the block calibrations (markCandidates, checkCandidates):
+// 256 heaps from blockRows on, 1 to 24 apart, with random values below 320.
+func calibRare(rng *rand.Rand) (rare []uint32, rv []uint16) {
+	for r := blockRows; len(rare) < 256; r += 1 + rng.IntN(24) {
+		rare = append(rare, uint32(r))
+		rv = append(rv, uint16(rng.IntN(320)))
+	}
+	return rare, rv
 }
 
 // targetCandidates builds the target search's calibration workload: 2,048 splits of random even
@@ -170,12 +175,7 @@ func checkCandidates() (int, []kernels.Candidate) {
 		g[i] = uint16(rng.IntN(320))
 	}
 	const m0 = 8000
-	var rare []uint32
-	var rv []uint16
-	for r := blockRows; len(rare) < 256; r += 1 + rng.IntN(24) {
-		rare = append(rare, uint32(r))
-		rv = append(rv, uint16(rng.IntN(320)))
-	}
+	rare, rv := calibRare(rng)
 	var common [1 << targetBits / 8]uint64
 	for v := range 1 << targetBits {
 		if bits.OnesCount(uint(v)&0x1ee)&1 == 1 {
