@@ -109,7 +109,7 @@ func seqRuleset(ctx context.Context, r SeqRequest, to uint64) (Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewSeqReport(s, to, r.Summary), nil
+	return report.NewRulesetSeq(s, to, r.Summary), nil
 }
 
 // ScriptRequest asks for the table of a script's values: POST /api/script, the web page's

@@ -67,13 +67,13 @@ func Solve(ctx context.Context, r SolveRequest, lim Limits) (Answer, error) {
 	case err != nil:
 		return nil, classify(err, lim, r.Script != "")
 	case sol.Loopy != nil:
-		return NewLoopySolve(sol.R, sol.Pos, *sol.Loopy), nil
+		return report.NewLoopySolve(sol.R, sol.Pos, *sol.Loopy), nil
 	case sol.Sum != nil:
 		return report.NewQuotientSolve(r.Ruleset, r.Position, *sol.Sum), nil
 	case r.Script != "":
-		return ScriptSolve{Solve: NewReport(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
+		return ScriptSolve{Solve: report.NewRulesetSolve(sol.R, sol.Pos, *sol.Analysis).Solve}, nil
 	}
-	rep := NewReport(sol.R, sol.Pos, *sol.Analysis)
+	rep := report.NewRulesetSolve(sol.R, sol.Pos, *sol.Analysis)
 	if !r.Misere && rep.Value != nil && len(r.Position) > 1 {
 		if info := rs.Info(); info.OneHeap && (info.Board == rules.BoardHeaps || info.Board == rules.BoardCoins) {
 			rep.Components = heapValues(ctx, rs, r.Position)

@@ -26,7 +26,7 @@ func librarySolve(ctx context.Context, name string, flags map[string]string, arg
 	if err != nil {
 		return query.Report{}, err
 	}
-	rep := query.NewReport(r, p, a)
+	rep := report.NewRulesetSolve(r, p, a)
 	// A sum of a one-heap ruleset's heaps (or coins) lists each one's value, found here by
 	// analysing that heap alone.
 	if in := r.Info(); a.HasValue && len(args) > 1 && in.OneHeap && (in.Board == rules.BoardHeaps || in.Board == rules.BoardCoins) {
@@ -59,7 +59,7 @@ func librarySolveLoopy(ctx context.Context, name string, flags map[string]string
 	if err != nil {
 		return report.LoopySolve{}, err
 	}
-	return query.NewLoopySolve(l, p, a), nil
+	return report.NewLoopySolve(l, p, a), nil
 }
 
 func librarySeq(ctx context.Context, name string, flags map[string]string, to uint64, summary bool) (query.SeqReport, error) {
@@ -71,5 +71,5 @@ func librarySeq(ctx context.Context, name string, flags map[string]string, to ui
 	if err != nil {
 		return query.SeqReport{}, err
 	}
-	return query.NewSeqReport(s, to, summary), nil
+	return report.NewRulesetSeq(s, to, summary), nil
 }
