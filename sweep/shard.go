@@ -7,12 +7,9 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"grundy/octal"
 	"grundy/query"
@@ -204,22 +201,7 @@ func Partition(ctx context.Context, codes []octal.Code, to int, s Shard) ([]octa
 func EstimateCosts(ctx context.Context, codes []octal.Code, to int) ([]int64, error) {
 	costs := make([]int64, len(codes))
 	errs := make([]error, len(codes))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(codes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(codes) || ctx.Err() != nil {
-					return
-				}
-				costs[i], errs[i] = EstimateCost(ctx, codes[i], to)
-			}
-		}()
-	}
-	wg.Wait()
+	eachCode(ctx, len(codes), func(i int) { costs[i], errs[i] = EstimateCost(ctx, codes[i], to) })
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
