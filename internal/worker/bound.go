@@ -71,8 +71,9 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 		}
 		return ctx.Err()
 	}
+	soft := b.MaxMemory + b.MaxMemory/8 + 8<<20 // past it the context is cancelled
 	if b.MaxMemory > 0 {
-		ctx = newCheckedContext(ctx, b.MaxMemory+b.MaxMemory/8+8<<20, cancel)
+		ctx = newCheckedContext(ctx, soft, cancel)
 	}
 	done := make(chan struct{})
 	watched := make(chan struct{})
@@ -91,7 +92,7 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 			case <-done:
 				return
 			case <-tick:
-				if mem.Grown() <= b.MaxMemory+b.MaxMemory/8+8<<20 {
+				if mem.Grown() <= soft {
 					continue
 				}
 				cancel(ErrOverMemory)
