@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -75,8 +77,16 @@ func TestOctalFailedSave(t *testing.T) {
 			t.Fatal("no checkpoint after 30 s")
 		}
 	}
-	if err := os.Mkdir(cp+".tmp", 0o755); err != nil {
-		t.Fatal(err)
+	// A save in progress holds the temporary file's name for a moment (longer under -race):
+	// wait for it to be renamed away, then take the name.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(time.Millisecond) {
+		err := os.Mkdir(cp+".tmp", 0o755)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) || time.Now().After(deadline) {
+			t.Fatal(err)
+		}
 	}
 	r := <-done
 	good, err := octal.LoadFile(cp, 0)
