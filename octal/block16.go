@@ -44,8 +44,49 @@ type block struct {
 	hit     [checkK][blockRows]uint16
 }
 
-// checkPart: a partial block checks the smallest 1/checkPart of the rare heaps and marks the others.
-const checkPart = 3
+// The share of a partial block's rare heaps that it checks instead of marking (the smallest ones),
+// in twelfths, adapts to the game. Checking more saves byte stores, but past some share c often
+// lies beyond a heap's checkK candidates, and such a heap marks its checked splits after all
+// (completeRow), which costs more than the share saves: at 2^20 (BenchmarkCheckShare) Officers is
+// fastest at 5/12 (1 % of heaps completed) and slower at 6/12 (9 %), Grundy's game fastest at 6/12
+// (0.3 %). So every shareWindow partial blocks the share moves by a twelfth, within shareMin …
+// shareMax: down when more than 2 % of their heaps completed, up when fewer than 0.5 % did and
+// no step down came in the last shareHold windows.
+const (
+	shareStart  = 4 // 1/3 at first
+	shareMin    = 3
+	shareMax    = 7
+	shareWindow = 64
+	shareHold   = 16
+)
+
+// shareControl is the state of the adaptive share (see shareStart).
+type shareControl struct {
+	blocks     int // partial blocks in the current window
+	completed0 int // e.completed at the window's start
+	hold       int // windows left before the share may move up again
+}
+
+// adaptShare counts a partial block and, at the end of a window, moves e.checkShare (unless
+// e.fixShare).
+func (e *engine[T]) adaptShare() {
+	sc := &e.share
+	if sc.blocks++; sc.blocks < shareWindow || e.fixShare {
+		return
+	}
+	done := e.completed - sc.completed0
+	heaps := sc.blocks * blockRows
+	sc.blocks, sc.completed0 = 0, e.completed
+	switch {
+	case 50*done > heaps && e.checkShare > shareMin: // more than 2 %
+		e.checkShare--
+		sc.hold = shareHold
+	case sc.hold > 0:
+		sc.hold--
+	case 200*done < heaps && e.checkShare < shareMax: // fewer than 0.5 %
+		e.checkShare++
+	}
+}
 
 // checkK is the number of candidates for c a heap of a partial block keeps (see checkBlock).
 const checkK = 8
@@ -124,7 +165,15 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 			e.completeRow(n)
 			c = 1 << targetBits
 		} else {
+			// c is known: the targets are the rare-class values below it the marks miss, and
+			// the smallest value missing is the first of them, or c.
 			e.curC = c
+			e.curTargets = targetSet{}
+			e.curCnt = rowTargetsWith(checkOp.Pick(), t, gen, &e.commonBits, c, &e.curTargets)
+			if v, ok := e.curTargets.lowest(); ok {
+				return v
+			}
+			return uint32(c)
 		}
 	}
 	// The first byte not equal to gen, eight at a time (c lies above 100 on most heaps).
@@ -185,6 +234,13 @@ func (e *engine[T]) completeRow(n int) {
 // equal to the block's generation become a bitset (8 at a time, by the zero-byte test), which
 // e.commonBits splits into the common values (the first of them is c) and the targets.
 func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
+	if e.curC >= 0 {
+		// A partial block's heap: markBlockSplits16 found them (rowTargetsWith).
+		for w, x := range e.curTargets {
+			ts[w] |= x
+		}
+		return uint32(e.curC), e.curCnt
+	}
 	t := e.cur
 	rep := uint64(e.blk.gen) * 0x0101010101010101
 	for w := v / 64; w < 1<<targetBits/64; w++ {
@@ -218,6 +274,22 @@ func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
 	return 1 << targetBits, cnt
 }
 
+// rowTargetsGo puts in ts (empty) the rare-class values below c (at most 2^targetBits) whose bytes
+// in t are not gen, common having the common values' bits, and returns how many.
+func rowTargetsGo(t *[1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 64]uint64, c int, ts *targetSet) int {
+	rep := uint64(gen) * 0x0101010101010101
+	cnt := 0
+	for w := 0; 64*w < c; w++ {
+		un := unmarked(t, rep, uint32(w)) &^ common[w]
+		if c < 64*(w+1) {
+			un &= 1<<(c-64*w) - 1
+		}
+		ts[w] = un
+		cnt += bits.OnesCount64(un)
+	}
+	return cnt
+}
+
 // unmarked returns the bitset of the values 64w … 64w+63 whose bytes in t are not rep's byte
 // (eight at a time, by the zero-byte test).
 func unmarked(t *[1 << targetBits]uint8, rep uint64, w uint32) uint64 {
@@ -249,7 +321,7 @@ func (e *engine[T]) startBlock(n int) {
 	for s, i := range e.splits {
 		lo, hi := b.lo[s], b.hi[s]
 		if partial {
-			lo += (hi - lo) / checkPart
+			lo += (hi - lo) * e.checkShare / 12
 			b.mid = append(b.mid, lo)
 		}
 		if hi > lo {
@@ -261,6 +333,7 @@ func (e *engine[T]) startBlock(n int) {
 	}
 	b.partial = true
 	e.checked++
+	e.adaptShare()
 	b.candidatesWith(checkOp.Pick(), &e.commonBytes, e.checkCands)
 	for s, i := range e.splits {
 		lo, mid := b.lo[s], b.mid[s]

@@ -247,3 +247,51 @@ crowdone:
 	JLT crow
 	VZEROUPPER
 	RET
+
+// func rowTargetsAVX2(t *[1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 64]uint64, c int, ts *targetSet) (cnt int)
+//
+// rowTargetsGo with 64 values a step: two VPCMPEQB against the generation, VPMOVMSKB, the common
+// values and those from c on cleared, POPCNT.
+TEXT ·rowTargetsAVX2(SB), NOSPLIT, $0-48
+	MOVQ t+0(FP), SI
+	MOVBLZX gen+8(FP), AX
+	MOVQ common+16(FP), DX
+	MOVQ c+24(FP), R13
+	MOVQ ts+32(FP), DI
+	MOVD AX, X0
+	VPBROADCASTB X0, Y0
+	XORQ R8, R8                 // cnt
+	XORQ BX, BX                 // the word w
+	XORQ R9, R9                 // 64w
+rtloop:
+	CMPQ R9, R13
+	JGE rtdone
+	VPCMPEQB (SI)(R9*1), Y0, Y1
+	VPCMPEQB 32(SI)(R9*1), Y0, Y2
+	VPMOVMSKB Y1, R10
+	VPMOVMSKB Y2, R11
+	SHLQ $32, R11
+	ORQ R11, R10                // bit i: value 64w+i marked
+	NOTQ R10
+	MOVQ (DX)(BX*8), R11
+	NOTQ R11
+	ANDQ R11, R10               // not marked and rare-class
+	MOVQ R13, CX
+	SUBQ R9, CX                 // c − 64w
+	CMPQ CX, $64
+	JGE rtfull
+	MOVQ $1, R11
+	SHLQ CX, R11
+	DECQ R11
+	ANDQ R11, R10               // below c
+rtfull:
+	MOVQ R10, (DI)(BX*8)
+	POPCNTQ R10, R11
+	ADDQ R11, R8
+	INCQ BX
+	ADDQ $64, R9
+	JMP rtloop
+rtdone:
+	MOVQ R8, cnt+40(FP)
+	VZEROUPPER
+	RET

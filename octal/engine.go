@@ -64,37 +64,42 @@ type engine[T value] struct {
 	nextEval    int                          // heap at which the method is reconsidered
 	rareAtEval  int                          // len(rare) after the last reconsideration
 
-	scans     []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
-	blk       *block                  // markBlockSplits16: the block of heaps being computed
-	cur       *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
-	curC      int                     // with cur: c when its block checked splits (cur misses them), or −1
-	low       []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
-	blockFrom int                     // markBlockSplits16 from this heap on (tests lower it)
-	runs      *runScan                // the target search's runs (nil until chosen)
-	runFrom   int                     // the target search takes the runs from this heap on (runFrom; tests lower it)
-	runLim    int                     // … chosen below this heap (runLim; tests lower it)
+	scans      []splitScan             // stepSparse64: the splits of recent m, indexed by m mod len
+	blk        *block                  // markBlockSplits16: the block of heaps being computed
+	cur        *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
+	curC       int                     // with cur: c when its block checked splits (cur misses them), or −1
+	curTargets targetSet               // with curC ≥ 0: the heap's targets (rowTargetsWith)
+	curCnt     int                     // … and their number
+	low        []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
+	blockFrom  int                     // markBlockSplits16 from this heap on (tests lower it)
+	runs       *runScan                // the target search's runs (nil until chosen)
+	runFrom    int                     // the target search takes the runs from this heap on (runFrom; tests lower it)
+	runLim     int                     // … chosen below this heap (runLim; tests lower it)
 
 	t2 [][]uint64 // three-heap codes: t2[s] = bitset of g(a)^g(s-a), 1 ≤ a < s
 
-	win        *window // the values array's window (uint16 engines of long runs; nil: none)
-	widen      string  // why the last errWiden
-	pairEvals  uint64  // two-heap option evaluations done (for benchmarks)
-	help       *helper // the second core of the quadratic loop
-	parAt      int     // heaps with at least this many splits use the helper
-	narrowBits uint    // tests: widen to uint32 past this many bits (0: the width of T)
-	noTargets  bool    // tests and benchmarks: the marking scan instead of searchTargets
-	noCheck    bool    // tests and benchmarks: blocks mark every rare heap (no checkBlock)
-	checkFrom  int     // blocks check part of the rare heaps from this many on (tests lower it)
-	forceCheck bool    // tests: … even with the portable check (which the engine does not use)
-	checkCands int     // candidates a heap of a partial block keeps, at most checkK (tests lower it)
-	checked    int     // tests: blocks that checked part of their rare heaps
-	completed  int     // tests: heaps of such blocks that marked the rest after all
-	no64       bool    // tests: stepSparse16 also for values below 64
+	win        *window      // the values array's window (uint16 engines of long runs; nil: none)
+	widen      string       // why the last errWiden
+	pairEvals  uint64       // two-heap option evaluations done (for benchmarks)
+	help       *helper      // the second core of the quadratic loop
+	parAt      int          // heaps with at least this many splits use the helper
+	narrowBits uint         // tests: widen to uint32 past this many bits (0: the width of T)
+	noTargets  bool         // tests and benchmarks: the marking scan instead of searchTargets
+	noCheck    bool         // tests and benchmarks: blocks mark every rare heap (no checkBlock)
+	checkFrom  int          // blocks check part of the rare heaps from this many on (tests lower it)
+	forceCheck bool         // tests: … even with the portable check (which the engine does not use)
+	checkCands int          // candidates a heap of a partial block keeps, at most checkK (tests lower it)
+	checkShare int          // a partial block checks checkShare/12 of its rare heaps (adaptShare)
+	share      shareControl // … which adapts to the heaps that complete
+	fixShare   bool         // benchmarks: the share does not adapt
+	checked    int          // tests: blocks that checked part of their rare heaps
+	completed  int          // tests: heaps of such blocks that marked the rest after all
+	no64       bool         // tests: stepSparse16 also for values below 64
 }
 
 func newEngine[T value](c Code, g []T) *engine[T] {
 	e := &engine[T]{g: g, unequal: c.unequal, parAt: parallelPairs, blockFrom: blockFrom, runFrom: runFrom, runLim: runLim,
-		checkFrom: checkFrom, checkCands: checkK}
+		checkFrom: checkFrom, checkCands: checkK, checkShare: shareStart}
 	k := c.LastDigit()
 	e.takeAll = make([]bool, k+1)
 	for i := 0; i <= k; i++ {

@@ -2,9 +2,11 @@ package octal
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // BenchmarkOctalHardShape measures, rather than times, the sparse step of Officers and Grundy's
@@ -251,7 +253,8 @@ func BenchmarkScanTargetsChunks(b *testing.B) {
 }
 
 // BenchmarkBlockMarking is the engine's marking of rare splits (markBlockSplits16: the block's
-// start and each heap's own marks, up to the value it returns) on Officers' and Grundy's game's
+// start and each heap's own marks, up to the value it returns, and in a checked block the heap's
+// targets) on Officers' and Grundy's game's
 // values to 2^20, for blocks of heaps just below 2^20: every rare heap marked (mark-all) against
 // the checked blocks (check), in the same run. CPU nanoseconds per heap.
 func BenchmarkBlockMarking(b *testing.B) {
@@ -279,5 +282,100 @@ func BenchmarkBlockMarking(b *testing.B) {
 				b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(heaps), "cpu-ns/heap")
 			})
 		}
+	}
+}
+
+// BenchmarkTargetSearch is the target search alone (findTargets: the runs, then the plain scan)
+// on Officers' and Grundy's game's values to 2^20, for the heaps of the 4,096 just below 2^20 that
+// have targets, each given the targets its marks leave: CPU nanoseconds per heap searched, and the
+// splits it looked at. Each search's answer is checked against the computed value.
+func BenchmarkTargetSearch(b *testing.B) {
+	for _, code := range []string{"0.6", "grundy"} {
+		res, err := Compute(context.Background(), MustParse(code), Options{To: 1 << 20, KeepGoing: true, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(code, func(b *testing.B) {
+			e := newEngine(MustParse(code), append([]uint16(nil), res.v16...))
+			defer e.close()
+			type job struct {
+				n, cnt int
+				c      uint32
+				t      targetSet
+			}
+			var jobs []job
+			n0 := len(e.g) - 4096 - 1
+			for n := n0; n < n0+4096; n++ {
+				v := markBlockSplits16(e, n)
+				if e.common[v] {
+					continue
+				}
+				j := job{n: n}
+				j.c, j.cnt = e.missing(v, &j.t)
+				jobs = append(jobs, j)
+			}
+			low := make([]uint16, lowLen)
+			for a := range low {
+				low[lowLen-1-a] = e.g[a]
+			}
+			rs := e.runsAt(n0)
+			var pairs uint64
+			searched := 0
+			cpu0 := cpuTime()
+			for b.Loop() {
+				for i := range jobs {
+					j := &jobs[i]
+					t := j.t
+					x, p := findTargets(e.g[:j.n], low, nil, rs, e.splits, e.unequal, j.n, j.c, &t, j.cnt)
+					if x != uint32(e.g[j.n]) {
+						b.Fatalf("heap %d: the search gave %d, its value is %d", j.n, x, e.g[j.n])
+					}
+					pairs += p
+				}
+				searched += len(jobs)
+			}
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(searched), "cpu-ns/heap")
+			b.ReportMetric(float64(pairs)/float64(searched), "splits/heap")
+		})
+	}
+}
+
+// BenchmarkCheckShare is BenchmarkBlockMarking's check with 1/2, 1/3 and 1/4 of the rare heaps
+// checked instead of marked, the three in turn within each iteration (so that a change of the
+// machine's load falls on all three alike): CPU nanoseconds per heap for each share, and the share
+// of heaps whose candidates were all given (which then mark the checked splits after all).
+func BenchmarkCheckShare(b *testing.B) {
+	for _, code := range []string{"0.6", "grundy"} {
+		res, err := Compute(context.Background(), MustParse(code), Options{To: 1 << 20, KeepGoing: true, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(code, func(b *testing.B) {
+			e := newEngine(MustParse(code), append([]uint16(nil), res.v16...))
+			defer e.close()
+			e.fixShare = true
+			const blocks = 64
+			n0 := len(e.g) - blocks*blockRows - 1
+			parts := []int{4, 5, 6} // twelfths
+			cpu := make([]time.Duration, len(parts))
+			completed := make([]int, len(parts))
+			heaps := 0
+			for b.Loop() {
+				for k, part := range parts {
+					e.checkShare = part
+					c0, t0 := e.completed, cpuTime()
+					for n := n0; n < n0+blocks*blockRows; n++ {
+						markBlockSplits16(e, n)
+					}
+					cpu[k] += cpuTime() - t0
+					completed[k] += e.completed - c0
+				}
+				heaps += blocks * blockRows
+			}
+			for k, part := range parts {
+				b.ReportMetric(float64(cpu[k].Nanoseconds())/float64(heaps), fmt.Sprintf("cpu-ns/heap-%d/12", part))
+				b.ReportMetric(float64(completed[k])/float64(heaps), fmt.Sprintf("completed-%d/12", part))
+			}
+		})
 	}
 }

@@ -119,7 +119,7 @@ const (
 
 var checkNames = []kernels.Candidate{
 	checkGo:   {Name: "go"},
-	checkAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
+	checkAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT, "no AVX2 and POPCNT")},
 }
 
 // checkBlockAVX2 is checkBlockGo for checkK = 8 and blockRows = 16 in AVX2 (block_amd64.s).
@@ -145,6 +145,19 @@ func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 
 //
 //go:noescape
 func candidatesAVX2(marks *[blockRows][1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 8]uint64, cand *[checkK][blockRows]uint16, most int)
+
+// rowTargetsAVX2 is rowTargetsGo, 64 values a step (block_amd64.s).
+//
+//go:noescape
+func rowTargetsAVX2(t *[1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 64]uint64, c int, ts *targetSet) (cnt int)
+
+// rowTargetsWith is rowTargetsGo with the check candidate k's code.
+func rowTargetsWith(k int, t *[1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 64]uint64, c int, ts *targetSet) int {
+	if k == checkGo {
+		return rowTargetsGo(t, gen, common, c, ts)
+	}
+	return rowTargetsAVX2(t, gen, common, c, ts)
+}
 
 // candidatesWith fills b.cand as block.candidates does, with the check candidate k's code.
 func (b *block) candidatesWith(k int, commonBytes *[1 << targetBits / 8]uint64, most int) {

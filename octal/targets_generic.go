@@ -40,3 +40,8 @@ func checkBlockWith(k int, cand, hit *[checkK][blockRows]uint16, g []uint16, m0 
 func (b *block) candidatesWith(k int, commonBytes *[1 << targetBits / 8]uint64, most int) {
 	b.candidates(commonBytes, most)
 }
+
+// rowTargetsWith is rowTargetsGo (no other candidate on this platform).
+func rowTargetsWith(_ int, t *[1 << targetBits]uint8, gen uint8, common *[1 << targetBits / 64]uint64, c int, ts *targetSet) int {
+	return rowTargetsGo(t, gen, common, c, ts)
+}
