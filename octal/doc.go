@@ -24,9 +24,10 @@
 //     runs of splits chosen for the variety of their values; see targets.go).
 //     When the rare values are few, each heap costs O(#rare); past heap 4096 the rare splits of 16
 //     consecutive heaps are marked together, one load of partners per rare heap (block16.go); once
-//     every rare heap lies more than its own size behind the block, the splits of the smallest third
-//     of them are not marked but compared, sixteen heaps at a time, with each heap's eight smallest
-//     common values the others miss (checkBlock: a vector compare instead of sixteen byte stores).
+//     every rare heap lies more than its own size behind the block, the splits of the smallest
+//     of them (a share from 3/12 to 7/12 that adapts to how often a heap's candidates all fail) are
+//     not marked but compared, sixteen heaps at a time, with each heap's eight smallest common
+//     values the others miss (checkBlock: a vector compare instead of sixteen byte stores).
 //     Heap n splits m = n−i tokens for each digit
 //     i with a 4 bit, so the same m serves several heaps: for values below 64 the option set of
 //     each m (rare pairs, and the common pairs scanned so far) is kept and resumed, not redone. The mask is chosen by a Walsh–Hadamard
