@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 
@@ -101,7 +102,8 @@ type CountRequest struct {
 	Divisors []string  `json:"divisors"`
 	Input    io.Reader `json:"-"`
 	// Terms asks for the terms of inclusion–exclusion, one per non-empty set of the divisors,
-	// when there are at most MaxCountTerms divisors (the page's explanation).
+	// when there are at most MaxCountTerms divisors (the page's explanation); with more, the
+	// answer says so in TermsOmitted.
 	Terms bool `json:"terms,omitempty"`
 }
 
@@ -154,8 +156,12 @@ func count(ctx context.Context, req CountRequest, lim Limits) (report.Count, err
 	}
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	out := report.Count{From: u(lo), N: u(n), Count: u(c)}
-	if req.Terms && len(ds) <= MaxCountTerms {
+	switch {
+	case req.Terms && len(ds) <= MaxCountTerms:
 		out.Terms = report.NewCountTerms(incexc.Terms(lo, n, ds))
+	case req.Terms:
+		out.TermsOmitted = fmt.Sprintf("the terms are listed for at most %d divisors (%d terms); %d were given (%d terms)",
+			MaxCountTerms, 1<<MaxCountTerms-1, len(ds), uint64(1)<<len(ds)-1)
 	}
 	return out, nil
 }

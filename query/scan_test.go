@@ -229,7 +229,7 @@ func TestBasisRows(t *testing.T) {
 
 // The terms of inclusion–exclusion add up, with their signs, to the count, which is the number
 // of multiples counted one by one; each term's lcm is a multiple of each of its divisors; more
-// than MaxCountTerms divisors list none.
+// than MaxCountTerms divisors list none and say why (terms_omitted).
 func TestCountTerms(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 300 {
@@ -273,7 +273,10 @@ func TestCountTerms(t *testing.T) {
 		}
 	}
 	out, err := Count(context.Background(), CountRequest{N: "100", Divisors: []string{"2", "3", "5", "7", "11", "13", "17"}, Terms: true}, Limits{})
-	if err != nil || out.Terms != nil {
-		t.Errorf("7 divisors: %d terms, %v", len(out.Terms), err)
+	if err != nil || out.Terms != nil || !strings.Contains(out.TermsOmitted, "at most 6 divisors") || !strings.Contains(out.TermsOmitted, "7 were given") {
+		t.Errorf("7 divisors: %d terms, %q, %v", len(out.Terms), out.TermsOmitted, err)
+	}
+	if out, err := Count(context.Background(), CountRequest{N: "100", Divisors: []string{"2", "3", "5", "7", "11", "13", "17"}}, Limits{}); err != nil || out.TermsOmitted != "" {
+		t.Errorf("7 divisors, no terms asked: %q, %v", out.TermsOmitted, err)
 	}
 }

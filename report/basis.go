@@ -59,12 +59,13 @@ type BasisNewNim struct {
 }
 
 // Count: how many of From..N are divisible by at least one of the divisors, and, when asked
-// for, the terms of inclusion–exclusion that add up to it.
+// for, the terms of inclusion–exclusion that add up to it, or why they are not listed.
 type Count struct {
-	From  string      `json:"from"`
-	N     string      `json:"n"`
-	Count string      `json:"count"`
-	Terms []CountTerm `json:"terms,omitempty"`
+	From         string      `json:"from"`
+	N            string      `json:"n"`
+	Count        string      `json:"count"`
+	Terms        []CountTerm `json:"terms,omitempty"`
+	TermsOmitted string      `json:"terms_omitted,omitempty"`
 }
 
 // CountTerm is one term of inclusion–exclusion: a non-empty set of the divisors (0-based

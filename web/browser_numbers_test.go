@@ -211,6 +211,13 @@ func TestBrowserCount(t *testing.T) {
 			t.Errorf("%+v: the terms add up to %v, the total row says %q, incexc %d", c, sum, total, want)
 		}
 	}
+	// Seven divisors: the count, and the terms not listed, saying why.
+	var omitted string
+	run(t, ctx, edit("#count-from", "1"), edit("#count-n", "1000"), edit("#count-divisors", "2 3 5 7 11 13 17"), chromedp.Click("#count-go"),
+		waitText("#count-terms-omitted", "at most 6 divisors", &omitted))
+	if !strings.Contains(omitted, "7 were given") {
+		t.Errorf("seven divisors: %q", omitted)
+	}
 	var msg string
 	run(t, ctx, edit("#count-divisors", "3 0"), chromedp.Click("#count-go"), waitText("#count-error", "divisor 2 is 0", &msg))
 }

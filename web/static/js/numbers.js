@@ -144,7 +144,7 @@ async function count() {
       why.push(el("div", { class: "scroll" }, el("table", { class: "gtable xor", id: "count-terms" },
         el("tr", {}, el("th", { text: "divisors" }), el("th", { text: "lcm" }), el("th", { text: `multiples in ${r.from} … ${r.n}` })),
         ...rows, el("tr", { class: "xor-sum" }, el("td", { text: "total" }), el("td", { text: "" }), el("td", { text: "= " + r.count })))));
-    } else why.push(el("p", { class: "hint", text: "(The terms are listed for up to 6 divisors.)" }));
+    } else if (r.terms_omitted) why.push(el("p", { class: "hint", id: "count-terms-omitted", text: `(Not listed: ${r.terms_omitted}.)` }));
     $("count-result").replaceChildren(el("p", { id: "count-answer", class: "big" },
       el("output", { text: r.count }), ` of the integers ${r.from} … ${r.n} are divisible by at least one of ${divisors.join(", ")}.`), ...why);
   } catch (e) {
