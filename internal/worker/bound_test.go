@@ -44,9 +44,18 @@ func TestBoundMemory(t *testing.T) {
 
 func TestBoundStuck(t *testing.T) {
 	var stuck atomic.Value
+	called := make(chan struct{})
+	// f never looks at ctx: it returns once stuck was called (or after a minute, and then the
+	// check below fails), so that its return cannot beat the grace timer on a loaded machine.
 	err, cause := Bound(context.Background(), Bounds{Timeout: 10 * time.Millisecond, Grace: 20 * time.Millisecond},
-		func(ctx context.Context) error { time.Sleep(300 * time.Millisecond); return nil }, // never looks at ctx
-		func(cause error) { stuck.Store(cause) })
+		func(ctx context.Context) error {
+			select {
+			case <-called:
+			case <-time.After(time.Minute):
+			}
+			return nil
+		},
+		func(cause error) { stuck.Store(cause); close(called) })
 	if err != nil || !errors.Is(cause, context.DeadlineExceeded) {
 		t.Fatalf("err %v, cause %v", err, cause)
 	}
