@@ -23,7 +23,8 @@ func cpuTime(t *testing.T) time.Duration {
 // TestScriptGuessSpeed: what `grundy guess --script examples/powers-of-two.star --to 10000` does
 // (the script's values to 10^4, the library built, the guess) costs at most 2 s of CPU, all the
 // process's threads counted: the issue's bound of 2 s, measured in CPU time so that other work on
-// a shared machine does not count. Skipped under the race detector and -short.
+// a shared machine does not count. Skipped under the race detector and -short (scripts/test.sh
+// runs it without either).
 func TestScriptGuessSpeed(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("a timing")
