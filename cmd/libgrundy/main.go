@@ -32,6 +32,8 @@
 //	int grundy_copy_values(call, buf, width, n, &err);   the kept values into buf (width 2, 4 or 8)
 //	void grundy_end(call);                  forgets the call
 //	int grundy_nim_mul(call, a, b, out, n, &err); out[i] = a[i] ⊗ b[i] over uint64 arrays, in place
+//	int grundy_memory(text, &bytes, &err);  reads a memory limit as --max-memory does ("512M", "2G",
+//	                                        "1073741824B", a number of MiB): 0, or 1 with a message
 //	void grundy_free(p);                    frees a document or an error message
 //
 // The logic is package internal/clib's; this file converts C's arguments.
@@ -48,6 +50,7 @@ import (
 	"time"
 	"unsafe"
 
+	"grundy/internal/cliarg"
 	"grundy/internal/clib"
 )
 
@@ -184,6 +187,17 @@ func grundy_nim_mul(call C.uint64_t, a, b, out *C.uint64_t, n C.size_t, errMsg *
 		*errMsg = C.CString(err.Error())
 		return 1
 	}
+	return 0
+}
+
+//export grundy_memory
+func grundy_memory(text *C.char, out *C.uint64_t, errMsg **C.char) C.int {
+	b, err := cliarg.Memory(C.GoString(text))
+	if err != nil {
+		*errMsg = C.CString(err.Error())
+		return 1
+	}
+	*out = C.uint64_t(b)
 	return 0
 }
 

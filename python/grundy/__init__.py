@@ -11,15 +11,15 @@ built from this repository), with answers as small dataclasses and sequences as 
 >>> grundy.nim.mul(2, 3)
 1
 
-Every call takes timeout= (seconds) and max_memory= (MiB), the command line's --timeout and
---max-memory; Ctrl-C (KeyboardInterrupt) cancels the computation. Errors raise InputError (a
+Every call takes timeout= (seconds) and max_memory= (MiB, or a size as the command line reads
+it: "512M", "2G"), the command line's --timeout and --max-memory; Ctrl-C (KeyboardInterrupt) cancels the computation. Errors raise InputError (a
 ValueError: malformed or impossible requests), LimitError (work over a named limit: .limit, .max),
 CancelledError or InternalError, all GrundyError.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from . import _args, nim
 from ._lib import Call, call
@@ -48,7 +48,7 @@ def _game(req: dict, ruleset: Optional[str], flags: Optional[Mapping[str, Any]],
 
 def solve(ruleset: Optional[str] = None, position: Any = (), *, flags: Optional[Mapping[str, Any]] = None,
           script: Optional[str] = None, misere: bool = False, loopy: bool = False,
-          timeout: Optional[float] = None, max_memory: Optional[int] = None) -> Solve:
+          timeout: Optional[float] = None, max_memory: Optional[Union[int, str]] = None) -> Solve:
     """Solves a position of a ruleset (or of a Starlark script's game): outcome, Grundy value and
     winning moves, as `grundy solve RULESET POS… --json`. Several heaps are a sum.
 
@@ -74,7 +74,7 @@ def _sequence(endpoint: str, req: dict, timeout, max_memory, progress) -> Sequen
 
 def seq(ruleset: Optional[str] = None, to: int = 100, *, flags: Optional[Mapping[str, Any]] = None,
         code: Optional[str] = None, script: Optional[str] = None, timeout: Optional[float] = None,
-        max_memory: Optional[int] = None, progress: Any = None) -> Sequence:
+        max_memory: Optional[Union[int, str]] = None, progress: Any = None) -> Sequence:
     """The Grundy values g(0..to) of a one-heap ruleset, a take-and-break code (code="0.07") or a
     script, with the period found, as `grundy seq … --to N --json`."""
     req: dict = {"to": _args.number(to, "to")}
@@ -88,7 +88,7 @@ def seq(ruleset: Optional[str] = None, to: int = 100, *, flags: Optional[Mapping
 
 
 def octal(code: str, to: Optional[int] = None, *, method: Optional[str] = None, timeout: Optional[float] = None,
-          max_memory: Optional[int] = None, progress: Any = None) -> Sequence:
+          max_memory: Optional[Union[int, str]] = None, progress: Any = None) -> Sequence:
     """The Grundy sequence of a take-and-break code, as `grundy octal CODE --to N --json`: the
     values as a uint16 array (wider only if needed), the period and preperiod, proved when the
     octal periodicity theorem certifies them, the method and Czajka's statistics. Without to it
@@ -104,7 +104,7 @@ def octal(code: str, to: Optional[int] = None, *, method: Optional[str] = None, 
 
 
 def script(source: str, to: int = 100, *, loopy: bool = False, timeout: Optional[float] = None,
-           max_memory: Optional[int] = None) -> Sequence:
+           max_memory: Optional[Union[int, str]] = None) -> Sequence:
     """g(0..to) of a game written in Starlark (a script defining moves(pos), as for `grundy seq
     --script FILE`); the script runs sandboxed under the command line's budgets."""
     req = {"script": _args.text(source, "source"), "to": _args.number(to, "to")}
@@ -115,7 +115,7 @@ def script(source: str, to: int = 100, *, loopy: bool = False, timeout: Optional
 
 def misere(game: Optional[str] = None, max_heap: Optional[int] = None, *, flags: Optional[Mapping[str, Any]] = None,
            max_size: Optional[int] = None, stable: Optional[int] = None, script: Optional[str] = None,
-           timeout: Optional[float] = None, max_memory: Optional[int] = None) -> Quotient:
+           timeout: Optional[float] = None, max_memory: Optional[Union[int, str]] = None) -> Quotient:
     """The misère quotient of a heap game on heaps 0..max_heap, as `grundy misere GAME --max-heap N
     --json`: game is a code ("0.07"), "grundy", kayles, dawson-kayles, nim, or a one-heap ruleset
     with flags; or script= a Starlark heap game. Without max_heap a code is computed until the
@@ -138,7 +138,7 @@ def misere(game: Optional[str] = None, max_heap: Optional[int] = None, *, flags:
 
 def guess(ruleset: Optional[str] = None, to: Optional[int] = None, *, flags: Optional[Mapping[str, Any]] = None,
           script: Optional[str] = None, heaps: Optional[int] = None, timeout: Optional[float] = None,
-          max_memory: Optional[int] = None) -> Guess:
+          max_memory: Optional[Union[int, str]] = None) -> Guess:
     """Finds the rule behind a game's values, as `grundy guess … --json`: periods, closed forms,
     known games, sums and nim-products of tables, rules for the P-positions, ranked, each proved
     (a theorem applies to the game) or a conjecture (checked on a range; always, for a script).
@@ -205,7 +205,7 @@ class Basis:
         return f"Basis({[int(x, 0) for x in self.numbers]})"
 
 
-def graph(g: Any, *, timeout: Optional[float] = None, max_memory: Optional[int] = None) -> GraphValues:
+def graph(g: Any, *, timeout: Optional[float] = None, max_memory: Optional[Union[int, str]] = None) -> GraphValues:
     """The values of the game played on a directed graph (a move follows an edge; who cannot move
     loses): g is a networkx.DiGraph, or a list of edges (u, v) between hashable nodes. Every node
     gets its Grundy value, or, when the graph has cycles, its loopy value (an int, or Loopy ∞(K)),

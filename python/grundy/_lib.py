@@ -20,7 +20,7 @@ import pathlib
 import signal
 import threading
 import time
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from .errors import CancelledError, GrundyError, InputError, InternalError, LimitError
 
@@ -58,6 +58,8 @@ def _load() -> ctypes.CDLL:
     lib.grundy_nim_mul.restype = ctypes.c_int
     lib.grundy_nim_mul.argtypes = [_u64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, _size,
                                    ctypes.POINTER(ctypes.c_void_p)]
+    lib.grundy_memory.restype = ctypes.c_int
+    lib.grundy_memory.argtypes = [_cstr, ctypes.POINTER(_u64), ctypes.POINTER(ctypes.c_void_p)]
     lib.grundy_free.argtypes = [ctypes.c_void_p]
     return lib
 
@@ -171,9 +173,15 @@ def _ms(timeout: Optional[float]) -> int:
     return max(1, int(timeout * 1000))
 
 
-def _bytes(max_memory: Optional[int]) -> int:
+def _bytes(max_memory: Optional[Union[int, str]]) -> int:
     if max_memory is None:
         return 0
+    if isinstance(max_memory, str):
+        # A size as the command line's --max-memory reads it ("512M", "2G"), by the same code.
+        out, err = _u64(), ctypes.c_void_p()
+        if LIB.grundy_memory(max_memory.encode(), ctypes.byref(out), ctypes.byref(err)):
+            raise ValueError(f"max_memory {take_message(err)}")
+        return out.value
     if not isinstance(max_memory, int) or isinstance(max_memory, bool) or max_memory <= 0:
         raise ValueError(f"max_memory must be a positive number of MiB, not {max_memory!r}")
     if max_memory > 1 << 40:  # 2^60 bytes, the command line's largest --max-memory

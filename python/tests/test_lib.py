@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import grundy
+from grundy import _lib
 from conftest import ROOT
 
 matplotlib.use("Agg")
@@ -197,10 +198,17 @@ def test_memory_limits_in_process():
     assert e.value.limit == "max_memory" and e.value.max == 4
     assert grundy.graph(edges[:1000]).acyclic  # and the library is usable afterwards
     # A limit past 2^60 bytes would wrap in the C call's int64 and mean no limit: refused.
-    for bad in (0, -1, True, 2.5, "2G", 1 << 41, 1 << 70):
+    for bad in (0, -1, True, 2.5, "2X", "", "0M", "2E", 1 << 41, 1 << 70):
         with pytest.raises(ValueError, match="max_memory"):
             grundy.solve("nim", [1, 2], max_memory=bad)
     assert grundy.solve("nim", [1, 2], max_memory=1 << 40).value == 3
+    # A size as --max-memory reads it, by the library's own reader.
+    assert _lib._bytes("2G") == 2 << 30 and _lib._bytes("512m") == 512 << 20 and _lib._bytes("64") == 64 << 20
+    assert _lib._bytes("1073741824B") == 1 << 30
+    assert grundy.solve("nim", [1, 2], max_memory="1G").value == 3
+    with pytest.raises(grundy.LimitError) as e:
+        grundy.octal("0.6", to=10**9, max_memory="16M")
+    assert e.value.limit == "max_seq"
 
 
 def test_threads_agree():
