@@ -101,25 +101,17 @@ func TestKernelCandidatesAgree(t *testing.T) {
 	}
 }
 
-// TestCalibrationSkipsSlowKernels: with every fast candidate slowed down (each trial runs the
-// portable code's trial three times first, so that it is slower than the portable code by a
-// factor, under -race and load as on a quiet machine; a fixed sleep was not always enough
-// under -race), the calibration picks the portable code (in a majority of five tries).
+// TestCalibrationSkipsSlowKernels: with every fast candidate slowed down by a factor
+// (kernels.SlowedPicks; a fixed sleep was not always enough under -race), the calibration picks
+// the portable code, in a majority of five tries.
 func TestCalibrationSkipsSlowKernels(t *testing.T) {
 	for _, build := range []func() (int, []kernels.Candidate){mulCandidates, sliceCandidates} {
 		work, cands := build()
-		for i := 1; i < len(cands); i++ {
-			trial, slow := cands[i].Trial, cands[0].Trial
-			cands[i].Trial = func(check bool) uint64 {
-				for range 3 {
-					slow(false)
-				}
-				return trial(check)
-			}
+		picks, choices := kernels.SlowedPicks("op", "product", work, cands, 5)
+		if picks < 3 {
+			t.Fatalf("the portable code picked in %d of 5 calibrations: %+v", picks, choices)
 		}
-		if picks := slowPicks(t, work, cands, "product"); picks < 3 {
-			t.Fatalf("the portable code picked in %d of 5 calibrations", picks)
-		}
+		t.Logf("%+v", choices[0])
 	}
 }
 
@@ -136,20 +128,4 @@ func TestCalibrationOnce(t *testing.T) {
 	for _, c := range Kernels() {
 		t.Logf("%s: %s after %d rounds in %v", c.Op, c.Pick, c.Rounds, c.Cost)
 	}
-}
-
-// slowPicks runs five calibrations of cands and returns how many picked the portable code. One
-// calibration may time a round of the portable code that a preemption stretched (under -race and
-// load a round can take the whole time budget, leaving one sample): a majority is asked for.
-func slowPicks(t *testing.T, work int, cands []kernels.Candidate, unit string) int {
-	picks := 0
-	for range 5 {
-		c := kernels.Measure("op", unit, work, cands, "")
-		if c.Pick == "go" {
-			picks++
-		} else {
-			t.Logf("picked %s: %+v", c.Pick, c)
-		}
-	}
-	return picks
 }

@@ -108,9 +108,9 @@ func TestCandidates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for trial := range 300 {
 		var common [1 << targetBits / 8]uint64
-		mask := uint(rng.IntN(1 << targetBits))
+		isCommon := randomCommon(rng, trial)
 		for v := range 1 << targetBits {
-			if bits.OnesCount(uint(v)&mask)&1 == 1 || trial%50 == 0 {
+			if isCommon(v) {
 				common[v/8] |= 0xff << (8 * (v % 8))
 			}
 		}
@@ -214,9 +214,9 @@ func TestRowTargets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for trial := range 2000 {
 		var common [1 << targetBits / 64]uint64
-		mask := uint(rng.IntN(1 << targetBits))
+		isCommon := randomCommon(rng, trial)
 		for v := range 1 << targetBits {
-			if bits.OnesCount(uint(v)&mask)&1 == 1 || trial%50 == 0 {
+			if isCommon(v) {
 				common[v/64] |= 1 << (v % 64)
 			}
 		}
@@ -263,4 +263,11 @@ func TestRowTargets(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomCommon returns a random set of common values for the block tests: the values of odd
+// parity under a random mask, or, every 50th trial, every value.
+func randomCommon(rng *rand.Rand, trial int) func(v int) bool {
+	mask := uint(rng.IntN(1 << targetBits))
+	return func(v int) bool { return bits.OnesCount(uint(v)&mask)&1 == 1 || trial%50 == 0 }
 }

@@ -96,25 +96,17 @@ func TestKernelCandidatesAgree(t *testing.T) {
 	}
 }
 
-// TestCalibrationSkipsSlowVector: with every vector candidate slowed down (each trial runs the
-// portable code's trial three times first, as a kernel that collapses on some processor would be
-// slow: by a factor, under -race and load as on a quiet machine), the calibration picks the
-// portable code for each operation (in a majority of five tries: see slowPicks).
+// TestCalibrationSkipsSlowVector: with every vector candidate slowed down by a factor
+// (kernels.SlowedPicks), as a kernel that collapses on some processor would be, the calibration
+// picks the portable code for each operation, in a majority of five tries.
 func TestCalibrationSkipsSlowVector(t *testing.T) {
 	for _, build := range []func() (int, []kernels.Candidate){markCandidates, targetCandidates, checkCandidates} {
 		work, cands := build()
-		for i := 1; i < len(cands); i++ {
-			trial, slow := cands[i].Trial, cands[0].Trial
-			cands[i].Trial = func(check bool) uint64 {
-				for range 3 {
-					slow(false)
-				}
-				return trial(check)
-			}
+		picks, choices := kernels.SlowedPicks("op", "split", work, cands, 5)
+		if picks < 3 {
+			t.Fatalf("the portable code picked in %d of 5 calibrations: %+v", picks, choices)
 		}
-		if picks := slowPicks(t, work, cands, "split"); picks < 3 {
-			t.Fatalf("the portable code picked in %d of 5 calibrations", picks)
-		}
+		t.Logf("%+v", choices[0])
 	}
 }
 
@@ -149,20 +141,4 @@ func BenchmarkCalibrate(b *testing.B) {
 			kernels.Measure("op", "split", work, cands, "")
 		}
 	}
-}
-
-// slowPicks runs five calibrations of cands and returns how many picked the portable code. One
-// calibration may time a round of the portable code that a preemption stretched (under -race and
-// load a round can take the whole time budget, leaving one sample): a majority is asked for.
-func slowPicks(t *testing.T, work int, cands []kernels.Candidate, unit string) int {
-	picks := 0
-	for range 5 {
-		c := kernels.Measure("op", unit, work, cands, "")
-		if c.Pick == "go" {
-			picks++
-		} else {
-			t.Logf("picked %s: %+v", c.Pick, c)
-		}
-	}
-	return picks
 }

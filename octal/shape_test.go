@@ -290,61 +290,84 @@ func BenchmarkBlockMarking(b *testing.B) {
 // have targets, each given the targets its marks leave: CPU nanoseconds per heap searched, and the
 // splits it looked at. Each search's answer is checked against the computed value.
 func BenchmarkTargetSearch(b *testing.B) {
-	for _, code := range []string{"0.6", "grundy"} {
-		res, err := Compute(context.Background(), MustParse(code), Options{To: 1 << 20, KeepGoing: true, Workers: 1})
-		if err != nil {
-			b.Fatal(err)
+	onHardValues(b, func(b *testing.B, e *engine[uint16]) {
+		type job struct {
+			n, cnt int
+			c      uint32
+			t      targetSet
 		}
-		b.Run(code, func(b *testing.B) {
-			e := newEngine(MustParse(code), append([]uint16(nil), res.v16...))
-			defer e.close()
-			type job struct {
-				n, cnt int
-				c      uint32
-				t      targetSet
+		var jobs []job
+		n0 := len(e.g) - 4096 - 1
+		for n := n0; n < n0+4096; n++ {
+			v := markBlockSplits16(e, n)
+			if e.common[v] {
+				continue
 			}
-			var jobs []job
-			n0 := len(e.g) - 4096 - 1
-			for n := n0; n < n0+4096; n++ {
-				v := markBlockSplits16(e, n)
-				if e.common[v] {
-					continue
+			j := job{n: n}
+			j.c, j.cnt = e.missing(v, &j.t)
+			jobs = append(jobs, j)
+		}
+		low := make([]uint16, lowLen)
+		for a := range low {
+			low[lowLen-1-a] = e.g[a]
+		}
+		rs := e.runsAt(n0)
+		var pairs uint64
+		searched := 0
+		cpu0 := cpuTime()
+		for b.Loop() {
+			for i := range jobs {
+				j := &jobs[i]
+				t := j.t
+				x, p := findTargets(e.g[:j.n], low, nil, rs, e.splits, e.unequal, j.n, j.c, &t, j.cnt)
+				if x != uint32(e.g[j.n]) {
+					b.Fatalf("heap %d: the search gave %d, its value is %d", j.n, x, e.g[j.n])
 				}
-				j := job{n: n}
-				j.c, j.cnt = e.missing(v, &j.t)
-				jobs = append(jobs, j)
+				pairs += p
 			}
-			low := make([]uint16, lowLen)
-			for a := range low {
-				low[lowLen-1-a] = e.g[a]
-			}
-			rs := e.runsAt(n0)
-			var pairs uint64
-			searched := 0
-			cpu0 := cpuTime()
-			for b.Loop() {
-				for i := range jobs {
-					j := &jobs[i]
-					t := j.t
-					x, p := findTargets(e.g[:j.n], low, nil, rs, e.splits, e.unequal, j.n, j.c, &t, j.cnt)
-					if x != uint32(e.g[j.n]) {
-						b.Fatalf("heap %d: the search gave %d, its value is %d", j.n, x, e.g[j.n])
-					}
-					pairs += p
-				}
-				searched += len(jobs)
-			}
-			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(searched), "cpu-ns/heap")
-			b.ReportMetric(float64(pairs)/float64(searched), "splits/heap")
-		})
-	}
+			searched += len(jobs)
+		}
+		b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(searched), "cpu-ns/heap")
+		b.ReportMetric(float64(pairs)/float64(searched), "splits/heap")
+	})
 }
 
-// BenchmarkCheckShare is BenchmarkBlockMarking's check with 1/2, 1/3 and 1/4 of the rare heaps
-// checked instead of marked, the three in turn within each iteration (so that a change of the
-// machine's load falls on all three alike): CPU nanoseconds per heap for each share, and the share
-// of heaps whose candidates were all given (which then mark the checked splits after all).
+// BenchmarkCheckShare is BenchmarkBlockMarking's check with 3/12 to 7/12 of the rare heaps
+// checked instead of marked (the adaptive share's range, fixed here), in turn within each
+// iteration (so that a change of the machine's load falls on all alike): CPU nanoseconds per heap
+// for each share, and the share of heaps whose candidates were all given (which then mark the
+// checked splits after all).
 func BenchmarkCheckShare(b *testing.B) {
+	onHardValues(b, func(b *testing.B, e *engine[uint16]) {
+		e.fixShare = true
+		const blocks = 64
+		n0 := len(e.g) - blocks*blockRows - 1
+		parts := []int{3, 4, 5, 6, 7} // twelfths
+		cpu := make([]time.Duration, len(parts))
+		completed := make([]int, len(parts))
+		heaps := 0
+		for b.Loop() {
+			for k, part := range parts {
+				e.checkShare = part
+				c0, t0 := e.completed, cpuTime()
+				for n := n0; n < n0+blocks*blockRows; n++ {
+					markBlockSplits16(e, n)
+				}
+				cpu[k] += cpuTime() - t0
+				completed[k] += e.completed - c0
+			}
+			heaps += blocks * blockRows
+		}
+		for k, part := range parts {
+			b.ReportMetric(float64(cpu[k].Nanoseconds())/float64(heaps), fmt.Sprintf("cpu-ns/heap-%d/12", part))
+			b.ReportMetric(float64(completed[k])/float64(heaps), fmt.Sprintf("completed-%d/12", part))
+		}
+	})
+}
+
+// onHardValues runs f in a sub-benchmark for Officers and for Grundy's game, on a fresh engine
+// holding the game's values to 2^20.
+func onHardValues(b *testing.B, f func(b *testing.B, e *engine[uint16])) {
 	for _, code := range []string{"0.6", "grundy"} {
 		res, err := Compute(context.Background(), MustParse(code), Options{To: 1 << 20, KeepGoing: true, Workers: 1})
 		if err != nil {
@@ -353,29 +376,7 @@ func BenchmarkCheckShare(b *testing.B) {
 		b.Run(code, func(b *testing.B) {
 			e := newEngine(MustParse(code), append([]uint16(nil), res.v16...))
 			defer e.close()
-			e.fixShare = true
-			const blocks = 64
-			n0 := len(e.g) - blocks*blockRows - 1
-			parts := []int{4, 5, 6} // twelfths
-			cpu := make([]time.Duration, len(parts))
-			completed := make([]int, len(parts))
-			heaps := 0
-			for b.Loop() {
-				for k, part := range parts {
-					e.checkShare = part
-					c0, t0 := e.completed, cpuTime()
-					for n := n0; n < n0+blocks*blockRows; n++ {
-						markBlockSplits16(e, n)
-					}
-					cpu[k] += cpuTime() - t0
-					completed[k] += e.completed - c0
-				}
-				heaps += blocks * blockRows
-			}
-			for k, part := range parts {
-				b.ReportMetric(float64(cpu[k].Nanoseconds())/float64(heaps), fmt.Sprintf("cpu-ns/heap-%d/12", part))
-				b.ReportMetric(float64(completed[k])/float64(heaps), fmt.Sprintf("completed-%d/12", part))
-			}
+			f(b, e)
 		})
 	}
 }

@@ -171,3 +171,33 @@ func BenchmarkMeasure(b *testing.B) {
 		Measure("op", "unit", 2000, cands, "")
 	}
 }
+
+// TestSlowedPicks: with the second candidate as fast as the first (the same work), slowing it
+// makes every calibration pick the first, by a factor; the caller's candidates are left as they
+// were (a trial of the second runs its own work once).
+func TestSlowedPicks(t *testing.T) {
+	calls := 0
+	work := func(bool) uint64 {
+		calls++
+		s := uint64(0)
+		for i := range uint64(20000) {
+			s += i * i
+		}
+		return s
+	}
+	cands := []Candidate{{Name: "go", Trial: work}, {Name: "fast", Trial: work}}
+	picks, choices := SlowedPicks("op", "unit", 20000, cands, 3)
+	if picks != 3 || len(choices) != 3 {
+		t.Fatalf("picks %d of 3: %+v", picks, choices)
+	}
+	for _, c := range choices {
+		if r := c.Results; r[1].NsUnit < 2*r[0].NsUnit {
+			t.Fatalf("the slowed candidate took %.2f ns a unit, the portable one %.2f", r[1].NsUnit, r[0].NsUnit)
+		}
+	}
+	calls = 0
+	cands[1].Trial(false)
+	if calls != 1 {
+		t.Fatalf("a trial of the caller's candidate ran the work %d times", calls)
+	}
+}
