@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/query"
 	"grundy/web"
@@ -80,7 +81,7 @@ var faceCases = []struct {
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["1"]}`, status: 400},
 	{name: "script syntax error", args: []string{"solve", "--script", "$S", "1"}, script: "def moves(n)\n  return []\n",
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["1"]}`, status: 400},
-	{name: "script step budget", args: []string{"solve", "--script", "$S", "--max-steps", "20000000", "1"}, script: "def moves(n):\n    while True:\n        n += 1\n",
+	{name: "script step budget", args: []string{"solve", "--script", "$S", "--max-steps", "20000000", "--timeout", "1m", "1"}, script: "def moves(n):\n    while True:\n        n += 1\n",
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["1"]}`, status: 422},
 	{name: "script bad position", args: []string{"solve", "--script", "$S", "1.5"}, script: sub134,
 		path: "/api/solve", body: `{"script":$SCRIPT,"position":["1.5"]}`, status: 400},
@@ -144,9 +145,12 @@ const (
 )
 
 func TestFacesAgree(t *testing.T) {
-	inProcess := web.New(web.Limits{})
+	// A minute's time budget on both faces (the command line's --timeout in the step budget's
+	// case), so that the step budget, not the time, stops the script whose 20 million steps take
+	// seconds under -race on a loaded machine (10 s, the default, was within a factor of three).
+	inProcess := web.New(web.Limits{Budget: time.Minute})
 	defer inProcess.Close()
-	isolated := web.New(web.Limits{Isolate: true})
+	isolated := web.New(web.Limits{Isolate: true, Budget: time.Minute})
 	defer isolated.Close()
 	for i, c := range faceCases {
 		// Every other case is served by a worker process, as `grundy serve` does by default,
