@@ -43,9 +43,18 @@ func TestBoundsHoldForRulesets(t *testing.T) {
 // command and the tree's resident memory stays under 512 MiB (the hog asks for 2 GiB). The clock
 // only guards against a hang (a child killed after two minutes fails the case rather than the
 // whole test binary's timeout); it is not a bound on how soon the supervisor acts.
+//
+// Under the race detector the copy takes no address-space limit, so only the supervisor's poll
+// stops the hog, which fills memory meanwhile, and both processes start with the race runtime's
+// own resident memory (peaks of 200 to 270 MiB here): the tree must stay under 1 GiB there, well
+// under the hog's 2 GiB, and scripts/test.sh checks 512 MiB without the race detector.
 func TestBoundsHoldOutOfProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes; skipped with -short")
+	}
+	ceiling := uint64(512 << 20)
+	if raceEnabled {
+		ceiling = 1 << 30
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -92,8 +101,8 @@ func TestBoundsHoldOutOfProcess(t *testing.T) {
 			t.Errorf("grundy %s: still running after two minutes, killed", strings.Join(c.args, " "))
 		}
 		cancel()
-		if peak > 512<<20 {
-			t.Errorf("grundy %s: the processes reached %d MiB", strings.Join(c.args, " "), peak>>20)
+		if peak > ceiling {
+			t.Errorf("grundy %s: the processes reached %d MiB, over %d MiB", strings.Join(c.args, " "), peak>>20, ceiling>>20)
 		}
 		t.Logf("grundy %s: %v, peak %d MiB: %s", strings.Join(c.args, " "), time.Since(start).Round(time.Millisecond), peak>>20, strings.TrimSpace(errOut.String()))
 	}
