@@ -85,7 +85,7 @@ go test -count=1 -run 'TestTopOfRange|TestRandomLargePositions' ./rules -rules.f
 # them.
 echo "== go test (full-size sweeps, without the race detector)"
 go test -count=1 ./misere
-go test -count=1 -short -run '^TestEngineAgainstReference$' ./octal
+go test -count=1 ./octal   # the vector kernels' full-size checks (checked blocks, speculation, window): about 2 min
 go test -count=1 -run '^TestAutoKeyedSolver$' ./game
 # The server's memory bound against clients that never read their answers, measured in resident
 # memory, which the race detector's shadow memory would swell.
