@@ -86,14 +86,13 @@ go test -count=1 -run 'TestTopOfRange|TestRandomLargePositions' ./rules -rules.f
 echo "== go test (full-size sweeps, without the race detector)"
 go test -count=1 ./misere
 go test -count=1 ./octal   # the vector kernels' full-size checks (checked blocks, speculation, window): about 2 min
-go test -count=1 -run '^TestAutoKeyedSolver$' ./game
+go test -count=1 ./game    # the 40×90 keyed grid and the ten-million-position chains
+go test -count=1 ./guess   # the full-size libraries and identities, and the bounds in CPU time
 # The server's memory bound against clients that never read their answers, measured in resident
 # memory, which the race detector's shadow memory would swell.
 go test -count=1 -run '^TestSlowReaders$' ./web
-# Checks the race run skips or loosens, which nothing else runs: the guess's cost in CPU time
-# (which the race detector multiplies), and the command line's memory bounds under `ulimit -v` and
-# in resident memory (which the race detector's runtime and shadow memory swell).
-go test -count=1 -run '^(TestScriptGuessSpeed|TestManyCandidatesSpeed)$' ./guess
+# The command line's memory bounds under `ulimit -v` and in resident memory (which the race
+# detector's runtime and shadow memory swell), which the race run skips or loosens.
 go test -count=1 -run '^(TestDefaultMaxMemoryUnderUlimit|TestMemoryBoundOvershoot|TestBoundsHoldOutOfProcess)$' ./cmd/grundy
 
 echo "== go test -race"
