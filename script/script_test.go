@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -504,5 +505,38 @@ func TestCancelledWithoutGoroutines(t *testing.T) {
 			t.Errorf("watchers %v: stopped %v after the cancel", watchers, d)
 		}
 		g.Close()
+	}
+}
+
+// TestMemoryBudgetRepeated: a hog stopped by its memory budget again and again in one process
+// (as a server's scripts are) allocates about as much each time as the first time (its steps
+// between two checks of the budget let it pass the budget somewhat, alike each time). Each run's
+// garbage, counted in the next run's base and then collected during it, used to raise the next
+// run's allowance by as much: run k grew to about k times the first.
+func TestMemoryBudgetRepeated(t *testing.T) {
+	const hog = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 100000 + str(i))\n    return []\n"
+	const budget = 16 << 20
+	allocs := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	var first uint64
+	for run := range 8 {
+		metrics.Read(allocs)
+		before := allocs[0].Value.Uint64()
+		g, err := loadWith(context.Background(), "hog.star", []byte(hog), Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: budget}, false)
+		if err == nil {
+			_, err = g.TryMoves("1")
+			g.Close()
+		}
+		metrics.Read(allocs)
+		got := allocs[0].Value.Uint64() - before
+		var be *BudgetError
+		if !errors.As(err, &be) || be.Budget != "memory" {
+			t.Fatalf("run %d: %v, want the memory budget", run, err)
+		}
+		t.Logf("run %d allocated %d MiB", run, got>>20)
+		if run == 0 {
+			first = got
+		} else if got > first+first/2 {
+			t.Fatalf("run %d allocated %d MiB under a budget of %d MiB, the first run %d MiB", run, got>>20, budget>>20, first>>20)
+		}
 	}
 }

@@ -3,7 +3,10 @@
 // only runtime/metrics, so it builds everywhere Go runs, WebAssembly included.
 package heapwatch
 
-import "runtime/metrics"
+import (
+	"runtime"
+	"runtime/metrics"
+)
 
 // Watch measures how much this process's Go heap has grown since it was made: the bytes of heap
 // objects, garbage not yet swept included (what the program has asked for, touched or not). A
@@ -17,6 +20,22 @@ type Watch struct {
 func New() *Watch {
 	h := &Watch{sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
 	h.base = h.bytes()
+	return h
+}
+
+// NewSettled is New for a budget: when the heap holds more than slack bytes, it collects first.
+// Garbage counted in the base is freed by a collection during the watch and lets the watched work
+// grow past its budget by as much, and a process that runs budgeted work again and again (a
+// server's scripts) would see each run's garbage raise the next run's allowance. Only a collection
+// tells garbage from live objects (the live heap of the last one may be the last run's garbage), so
+// a heap of at most slack bytes, which can hide no more garbage than that, is the one case it
+// skips.
+func NewSettled(slack uint64) *Watch {
+	h := New()
+	if h.base > slack {
+		runtime.GC()
+		h.base = h.bytes()
+	}
 	return h
 }
 

@@ -17,3 +17,33 @@ func TestGrown(t *testing.T) {
 	}
 	runtime.KeepAlive(keep)
 }
+
+// sink keeps allocations from being optimised away.
+var sink [][]byte
+
+// NewSettled does not count garbage made before it in its base: after 64 MiB of garbage, a
+// settled watch sees 32 MiB kept alive as grown by at least 32 MiB once the garbage is collected,
+// where a plain watch made at the same point sees nearly nothing (the collection frees more than is
+// kept).
+func TestNewSettled(t *testing.T) {
+	runtime.GC()
+	for range 64 {
+		sink = append(sink, make([]byte, 1<<20))
+	}
+	sink = nil // 64 MiB of garbage
+	plain, settled := New(), NewSettled(1<<20)
+	keep := make([][]byte, 32)
+	for i := range keep {
+		keep[i] = make([]byte, 1<<20)
+	}
+	runtime.GC()
+	if g := settled.Grown(); g < 32<<20 {
+		t.Errorf("settled: Grown = %d after 32 MiB kept, want at least %d", g, 32<<20)
+	}
+	if g := plain.Grown(); g >= 32<<20 {
+		t.Logf("plain: Grown = %d (the garbage was collected before the watch?)", g)
+	} else {
+		t.Logf("plain: Grown = %d, the settled watch's base left the garbage out", g)
+	}
+	runtime.KeepAlive(keep)
+}
