@@ -85,7 +85,7 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 			defer t.Stop()
 			tick = t.C
 		}
-		mem := NewMemoryWatch()
+		mem := NewMemoryWatch(b.MaxMemory)
 	watch:
 		for {
 			select {
@@ -148,7 +148,7 @@ type checkedContext struct {
 const checkEvery = time.Millisecond
 
 func newCheckedContext(ctx context.Context, limit uint64, cancel context.CancelCauseFunc) *checkedContext {
-	return &checkedContext{Context: ctx, limit: limit, cancel: cancel, start: time.Now(), mem: NewMemoryWatch()}
+	return &checkedContext{Context: ctx, limit: limit, cancel: cancel, start: time.Now(), mem: NewMemoryWatch(limit)}
 }
 
 // Err is the context's error, after reading the memory if checkEvery has passed since the last
@@ -178,9 +178,16 @@ type MemoryWatch struct {
 	baseRSS uint64
 }
 
-// NewMemoryWatch starts measuring from now.
-func NewMemoryWatch() *MemoryWatch {
-	return &MemoryWatch{heap: heapwatch.New(), baseRSS: selfResident()}
+// NewMemoryWatch starts measuring from now, for a bound of limit bytes (0: none). With a limit the
+// Go heap's base is taken after a collection when the heap holds more than an eighth of it
+// (heapwatch.NewSettled): garbage counted in the base would let the work grow past the bound by
+// as much once collected.
+func NewMemoryWatch(limit uint64) *MemoryWatch {
+	h := heapwatch.New()
+	if limit > 0 {
+		h = heapwatch.NewSettled(limit / 8)
+	}
+	return &MemoryWatch{heap: h, baseRSS: selfResident()}
 }
 
 // Grown returns the larger growth of the two measures since the watch was made, in bytes.
