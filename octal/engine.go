@@ -93,7 +93,7 @@ type engine[T value] struct {
 	share      shareControl // … which adapts to the heaps that complete
 	fixShare   bool         // benchmarks: the share does not adapt
 	checked    int          // tests: blocks that checked part of their rare heaps
-	completed  int          // tests: heaps of such blocks that marked the rest after all
+	completed  int          // heaps of such blocks that marked the rest after all (adaptShare, tests)
 	no64       bool         // tests: stepSparse16 also for values below 64
 }
 
