@@ -168,7 +168,8 @@ func loadWith(ctx context.Context, file string, src []byte, lim Limits, watchers
 			return nil, errors.New("load() is not available in game scripts")
 		},
 	}
-	g.end, g.heap = time.Now().Add(lim.Timeout), heapwatch.NewSettled(lim.MaxMemory/8)
+	heapwatch.Settle(lim.MaxMemory / 8)
+	g.end, g.heap = time.Now().Add(lim.Timeout), heapwatch.New()
 	if dl, ok := ctx.Deadline(); ok && dl.Before(g.end) {
 		g.end = dl // so that ctx's deadline, once passed, is the end of the time budget (stopContext)
 	}

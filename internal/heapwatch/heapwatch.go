@@ -23,20 +23,17 @@ func New() *Watch {
 	return h
 }
 
-// NewSettled is New for a budget: when the heap holds more than slack bytes, it collects first.
-// Garbage counted in the base is freed by a collection during the watch and lets the watched work
-// grow past its budget by as much, and a process that runs budgeted work again and again (a
-// server's scripts) would see each run's garbage raise the next run's allowance. Only a collection
-// tells garbage from live objects (the live heap of the last one may be the last run's garbage), so
-// a heap of at most slack bytes, which can hide no more garbage than that, is the one case it
-// skips.
-func NewSettled(slack uint64) *Watch {
-	h := New()
-	if h.base > slack {
+// Settle collects garbage when the heap holds more than slack bytes, so that a Watch made next
+// does not count garbage in its base: garbage in the base is freed by a collection during the
+// watch and lets the watched work grow past its budget by as much, and a process that runs
+// budgeted work again and again (a server's scripts) would see each run's garbage raise the next
+// run's allowance. Only a collection tells garbage from live objects (the live heap of the last
+// one may be the last run's garbage), so a heap of at most slack bytes, which can hide no more
+// garbage than that, is the one case it skips.
+func Settle(slack uint64) {
+	if New().base > slack {
 		runtime.GC()
-		h.base = h.bytes()
 	}
-	return h
 }
 
 func (h *Watch) bytes() uint64 {

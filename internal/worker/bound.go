@@ -73,6 +73,8 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 	}
 	soft := b.MaxMemory + b.MaxMemory/8 + 8<<20 // past it the context is cancelled
 	if b.MaxMemory > 0 {
+		// The watches' base (here and in the watch below) leaves out garbage made before.
+		heapwatch.Settle(b.MaxMemory / 8)
 		ctx = newCheckedContext(ctx, soft, cancel)
 	}
 	done := make(chan struct{})
@@ -85,7 +87,7 @@ func Bound(ctx context.Context, b Bounds, f func(context.Context) error, stuck f
 			defer t.Stop()
 			tick = t.C
 		}
-		mem := NewMemoryWatch(b.MaxMemory)
+		mem := NewMemoryWatch()
 	watch:
 		for {
 			select {
@@ -148,7 +150,7 @@ type checkedContext struct {
 const checkEvery = time.Millisecond
 
 func newCheckedContext(ctx context.Context, limit uint64, cancel context.CancelCauseFunc) *checkedContext {
-	return &checkedContext{Context: ctx, limit: limit, cancel: cancel, start: time.Now(), mem: NewMemoryWatch(limit)}
+	return &checkedContext{Context: ctx, limit: limit, cancel: cancel, start: time.Now(), mem: NewMemoryWatch()}
 }
 
 // Err is the context's error, after reading the memory if checkEvery has passed since the last
@@ -178,16 +180,9 @@ type MemoryWatch struct {
 	baseRSS uint64
 }
 
-// NewMemoryWatch starts measuring from now, for a bound of limit bytes (0: none). With a limit the
-// Go heap's base is taken after a collection when the heap holds more than an eighth of it
-// (heapwatch.NewSettled): garbage counted in the base would let the work grow past the bound by
-// as much once collected.
-func NewMemoryWatch(limit uint64) *MemoryWatch {
-	h := heapwatch.New()
-	if limit > 0 {
-		h = heapwatch.NewSettled(limit / 8)
-	}
-	return &MemoryWatch{heap: h, baseRSS: selfResident()}
+// NewMemoryWatch starts measuring from now.
+func NewMemoryWatch() *MemoryWatch {
+	return &MemoryWatch{heap: heapwatch.New(), baseRSS: selfResident()}
 }
 
 // Grown returns the larger growth of the two measures since the watch was made, in bytes.

@@ -87,7 +87,7 @@ func TestCopyExitIsAnError(t *testing.T) {
 func TestBoundMemoryAtCheckpoints(t *testing.T) {
 	const bound = 64 << 20
 	var keep [][]byte
-	mem := NewMemoryWatch(0)
+	mem := NewMemoryWatch()
 	var grown uint64
 	err, cause := Bound(context.Background(), Bounds{MaxMemory: bound, Poll: time.Hour, Grace: time.Hour},
 		func(ctx context.Context) error {
