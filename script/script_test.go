@@ -351,14 +351,13 @@ func TestLoopyExample(t *testing.T) {
 // one thread, no preemption), the thread's own checks hold the time and memory budgets: a
 // script that loops or hoards for ever is stopped by its budget, not its steps (2^62).
 func TestBudgetsWithoutWatchers(t *testing.T) {
-	const hog = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 100000 + str(i))\n    return []\n"
 	for _, c := range []struct {
 		src, budget string
 		lim         Limits
 	}{
 		{"def moves(n):\n    while True:\n        pass\n", "time", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond}},
 		{"x = 0\nwhile True:\n    x += 1\ndef moves(n):\n    return []\n", "time", Limits{MaxSteps: 1 << 62, Timeout: 50 * time.Millisecond}},
-		{hog, "memory", Limits{MaxSteps: 1 << 62, Timeout: time.Hour, MaxMemory: 32 << 20}},
+		{hog100k, "memory", Limits{MaxSteps: 1 << 62, Timeout: time.Hour, MaxMemory: 32 << 20}},
 		{"def moves(n):\n    while True:\n        pass\n", "steps", Limits{MaxSteps: 100_003, Timeout: time.Hour}},
 	} {
 		done := make(chan error, 1)
@@ -514,14 +513,13 @@ func TestCancelledWithoutGoroutines(t *testing.T) {
 // garbage, counted in the next run's base and then collected during it, used to raise the next
 // run's allowance by as much: run k grew to about k times the first.
 func TestMemoryBudgetRepeated(t *testing.T) {
-	const hog = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 100000 + str(i))\n    return []\n"
 	const budget = 16 << 20
 	allocs := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	var first uint64
 	for run := range 8 {
 		metrics.Read(allocs)
 		before := allocs[0].Value.Uint64()
-		g, err := loadWith(context.Background(), "hog.star", []byte(hog), Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: budget}, false)
+		g, err := loadWith(context.Background(), "hog.star", []byte(hog100k), Limits{MaxSteps: 1 << 62, Timeout: time.Minute, MaxMemory: budget}, false)
 		if err == nil {
 			_, err = g.TryMoves("1")
 			g.Close()
@@ -540,3 +538,7 @@ func TestMemoryBudgetRepeated(t *testing.T) {
 		}
 	}
 }
+
+// hog100k keeps a string of 100,000 bytes a step, a million times: a script only a memory budget
+// stops.
+const hog100k = "def moves(n):\n    keep = []\n    for i in range(1000000):\n        keep.append('x' * 100000 + str(i))\n    return []\n"
