@@ -158,12 +158,10 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 			}
 		}
 	}
-	c := 1 << targetBits
 	if b.partial {
-		if c = b.candidate(j); c < 0 {
+		if c := b.candidate(j); c < 0 {
 			e.completed++
 			e.completeRow(n)
-			c = 1 << targetBits
 		} else {
 			// c is known: the targets are the rare-class values below it the marks miss, and
 			// the smallest value missing is the first of them, or c.
@@ -178,23 +176,12 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 	}
 	// The first byte not equal to gen, eight at a time (c lies above 100 on most heaps).
 	rep := uint64(gen) * 0x0101010101010101
-	for w := 0; w < c; w += 8 {
+	for w := 0; w < 1<<targetBits; w += 8 {
 		if y := binary.LittleEndian.Uint64(t[w:]) ^ rep; y != 0 {
-			u := w + bits.TrailingZeros64(y)/8
-			if e.curC < 0 {
-				return uint32(u)
-			}
-			// Below c, a common value not marked is a candidate a checked split gives: the
-			// smallest value missing is the first rare-class one not marked, or c.
-			for ; u < c; u++ {
-				if t[u] != gen && !e.common[u] {
-					return uint32(u)
-				}
-			}
-			return uint32(c)
+			return uint32(w + bits.TrailingZeros64(y)/8)
 		}
 	}
-	return uint32(c)
+	return 1 << targetBits
 }
 
 // candidate returns c for heap n0+j of a partial block, the first of its candidates that neither
@@ -249,19 +236,6 @@ func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
 			un &^= 1<<(v%64) - 1
 		}
 		common := e.commonBits[w]
-		if e.curC >= 0 {
-			// c is known (a partial block): the targets are the rare-class values not marked
-			// below it.
-			c := uint32(e.curC)
-			if c < 64*(w+1) {
-				un &= 1<<(c-64*w) - 1
-				ts[w] |= un &^ common
-				return c, cnt + bits.OnesCount64(un&^common)
-			}
-			ts[w] |= un &^ common
-			cnt += bits.OnesCount64(un &^ common)
-			continue
-		}
 		if hit := un & common; hit != 0 {
 			b := bits.TrailingZeros64(hit)
 			un &= 1<<b - 1
