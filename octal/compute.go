@@ -50,6 +50,7 @@ type Options struct {
 	byteBits   uint             // tests: values of more bits than this are not stored as bytes (0: 8)
 	specFrom   int              // tests: speculate from this heap on, however recent the last rare heap (0: specFrom, specQuiet)
 	specLie    func(n int) bool // tests: speculate a wrong value at these heaps
+	far        int8             // benchmarks: far marks ahead on (1) or off (−1) (0: on with more than one verifier)
 	win        windowOptions    // tests: a window from an earlier heap, smaller, in smaller units
 }
 
@@ -367,7 +368,10 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 	// Speculation runs the 16-bit kernels: an engine of bytes widens before it would need them.
 	var sp *speculator
 	if e16, ok := any(e).(*engine[uint16]); ok && opt.workers() >= 2 {
-		sp = newSpeculator(e16)
+		sp = newSpeculator(e16, opt.workers()-1)
+		if opt.far != 0 {
+			sp.far.enabled = opt.far > 0
+		}
 		if opt.specFrom > 0 {
 			sp.from, sp.quiet = opt.specFrom, 0
 		}

@@ -40,3 +40,26 @@ func BenchmarkOctalCores(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOctalWorkers is Officers (0.6) and Grundy's game to heap 2^22−1 by Compute with 2, 4, 8
+// and 16 workers (those GOMAXPROCS allows), with the far marks ahead as chosen (on from three
+// workers) and forced the other way, in the same run: heaps per second of wall time, and of CPU
+// time, say how far the sequence scales past two cores.
+func BenchmarkOctalWorkers(b *testing.B) {
+	for _, code := range []string{"0.6", "grundy"} {
+		for _, w := range []int{2, 4, 8, 16} {
+			if w > runtime.GOMAXPROCS(0) {
+				continue
+			}
+			for _, far := range []int8{0, 1, -1} {
+				if (far == 1) != (w == 2) && far != 0 {
+					continue // the choice, and the other one
+				}
+				name := map[int8]string{0: "far-default", 1: "far-on", -1: "far-off"}[far]
+				b.Run(fmt.Sprintf("%s-2^22-workers-%d-%s", code, w, name), func(b *testing.B) {
+					benchCompute(b, code, Options{To: 1<<22 - 1, Workers: w, far: far})
+				})
+			}
+		}
+	}
+}

@@ -41,11 +41,16 @@ const (
 )
 
 // farSlot is one table of the ring; done is the serial of the block whose far marks it holds,
-// plus one (written by the verifier after the marks, read by the leader).
+// plus one (written by the verifier after the marks, read by the leader). writing is held by the
+// verifier that claimed the slot's block, from before its claim until its marks are made: with
+// several verifiers, the claimer of block b may be descheduled so long that the leader marks b
+// itself and goes past b+1, and block b+farSlots, in the same slot, becomes claimable; it is
+// not claimed while the slot is held (its table would be overwritten under the leader's feet).
 type farSlot struct {
-	blk  block
-	done atomic.Int64
-	_    [56]byte
+	blk     block
+	done    atomic.Int64
+	writing atomic.Bool
+	_       [52]byte
 }
 
 // farState is the speculator's part for the far marks.
@@ -77,6 +82,8 @@ type farState struct {
 
 	// Statistics (leader only).
 	byVerifier, byLeader, waits int
+
+	hold func(b int64) // tests: called by the claimer of block b before it marks (a descheduled verifier)
 }
 
 // farBegin starts the ring for the stretch beginning at heap heap0 (called from begin, when no
@@ -151,7 +158,7 @@ func (s *speculator) farClaimable() bool {
 	return b < f.ready.Load() && b < f.lead.Load()+farSlots
 }
 
-// farClaim takes the next block to mark ahead.
+// farClaim takes the next block to mark ahead, and holds its slot (see farSlot).
 func (s *speculator) farClaim() (int64, bool) {
 	f := &s.far
 	for {
@@ -159,18 +166,28 @@ func (s *speculator) farClaim() (int64, bool) {
 		if b >= f.ready.Load() || b >= f.lead.Load()+farSlots {
 			return 0, false
 		}
+		sl := &f.slots[b%farSlots]
+		if !sl.writing.CompareAndSwap(false, true) {
+			return 0, false // an earlier block of the slot is still being marked
+		}
 		if f.next.CompareAndSwap(b, b+1) {
 			return b, true
 		}
+		sl.writing.Store(false)
 	}
 }
 
-// farMark marks block serial b's far splits in its slot (the verifier, after farClaim).
+// farMark marks block serial b's far splits in its slot and lets the slot go (the verifier,
+// after farClaim).
 func (s *speculator) farMark(b int64) {
 	f := &s.far
 	sl := &f.slots[b%farSlots]
+	if f.hold != nil {
+		f.hold(b)
+	}
 	s.markFar(&sl.blk, s.heap0+int(b-f.base)*blockRows)
 	sl.done.Store(b + 1)
+	sl.writing.Store(false)
 }
 
 // markFar starts t as the block of heaps n0 … n0+15 with the far rare heaps' splits marked: as

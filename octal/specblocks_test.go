@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestFarMarksAsStartBlock checks the block tables the speculator builds in two parts (the far
@@ -32,7 +34,7 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 		e.setCommon()
 		e.no64 = true
 		e.blockFrom = 1
-		s := newSpeculator(e)
+		s := newSpeculator(e, 1)
 		for len(e.g) < n {
 			if n0 := len(e.g); n0 >= 2*blockRows && rng.IntN(40) == 0 {
 				s.far = farState{lag: []int{blockRows, 17, 33, 64, 100}[rng.IntN(5)], enabled: true}
@@ -111,13 +113,13 @@ func TestFarMarksRolledBack(t *testing.T) {
 		one := oneCore(c, n, mask)
 		for k, lie := range []func(int) bool{nil, everyK(389, 200), everyK(61, 3)} {
 			for _, lag := range []int{blockRows, 48, farLag} {
-				what := fmt.Sprintf("%v lies %d lag %d", c, k, lag)
+				what := fmt.Sprintf("%v lies %d lag %d verifiers %d", c, k, lag, 1+k%3)
 				e := newEngine(c, make([]uint16, 1, n+1))
 				e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
 				e.setCommon()
 				e.no64 = true
 				e.blockFrom = 1
-				s := newSpeculator(e)
+				s := newSpeculator(e, 1+k%3) // one verifier to three
 				s.from, s.quiet, s.lie = 1, 0, lie
 				s.far.lag, s.far.enabled = lag, true // on, whatever the default
 				for len(e.g) <= n {
@@ -137,5 +139,55 @@ func TestFarMarksRolledBack(t *testing.T) {
 	}
 	if ahead == 0 {
 		t.Fatal("no block was marked ahead by the verifier: the test does not test it")
+	}
+}
+
+// TestFarMarksDescheduled has three verifiers mark far blocks ahead while one of them, now and
+// then, stops after claiming a block (as if descheduled) until the leader, which marks that block
+// itself, has entered the block farSlots later, in the same slot: that block must not have been
+// marked into the slot by another verifier meanwhile, or the late claimer's marks would overwrite
+// the table the leader reads. The values must be one core's.
+func TestFarMarksDescheduled(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the verifiers seldom run ahead")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	n := 40_000
+	if raceEnabled {
+		n = 12_000
+	}
+	for c, mask := range map[Code]uint32{MustParse("0.6"): 0x1ee, GrundysGame(): 0xfe} {
+		one := oneCore(c, n, mask)
+		e := newEngine(c, make([]uint16, 1, n+1))
+		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+		e.setCommon()
+		e.no64 = true
+		e.blockFrom = 1
+		s := newSpeculator(e, 3)
+		s.from, s.quiet = 1, 0
+		s.far.enabled = true
+		var held atomic.Int64
+		s.far.hold = func(b int64) {
+			if b%5 != 0 {
+				return
+			}
+			held.Add(1)
+			// Until the leader is in block b+farSlots (it marked b itself), or a while.
+			for t0 := time.Now(); s.far.lead.Load() < b+farSlots && time.Since(t0) < 2*time.Millisecond; {
+				runtime.Gosched()
+			}
+		}
+		if err := s.advance(n + 1); err != nil {
+			t.Fatal(err)
+		}
+		s.stop()
+		e.close()
+		what := fmt.Sprintf("%v", c)
+		sameEngine(t, what, e, one)
+		t.Logf("%s: %d blocks held, far marks: %d blocks by the verifiers, %d by the leader, %d waits",
+			what, held.Load(), s.far.byVerifier, s.far.byLeader, s.far.waits)
+		if held.Load() == 0 || s.far.byLeader == 0 {
+			t.Fatalf("%s: no verifier was held up (%d) or the leader never marked a block (%d): the test does not test it", what, held.Load(), s.far.byLeader)
+		}
 	}
 }

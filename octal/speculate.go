@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/pprof"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -57,10 +58,10 @@ type speculator struct {
 	_         [56]byte
 	fail      atomic.Int64 // the smallest ticket whose verification failed (noFail: none)
 	_         [56]byte
-	busy      atomic.Int32 // the verifier is claiming or verifying
+	busy      atomic.Int32 // verifiers claiming or verifying
 	quit      atomic.Bool
-	parked    atomic.Bool // the verifier waits on wake
 	_         [56]byte
+	vs        []verifierState // one per verifier goroutine
 
 	// Written by the leader at quiescent points only, read by whoever holds a claim.
 	g       []uint16 // the values array (its whole capacity: the leader appends in place)
@@ -78,13 +79,14 @@ type speculator struct {
 	pairs []uint64 // splits looked at
 	low   []uint16 // on a failure: the value of the heap
 
-	count int              // tickets of the current stretch (heaps heap0 … heap0+count−1)
-	from  int              // speculate from this heap on
-	quiet int              // … this many heaps past the last rare heap
-	lie   func(n int) bool // tests: speculate a wrong value at heap n
-	lied  int
-	done  chan struct{}
-	wake  chan struct{}
+	count   int              // tickets of the current stretch (heaps heap0 … heap0+count−1)
+	from    int              // speculate from this heap on
+	quiet   int              // … this many heaps past the last rare heap
+	lie     func(n int) bool // tests: speculate a wrong value at heap n
+	lied    int
+	nv      int            // verifier goroutines
+	running sync.WaitGroup // the verifier goroutines, once started
+	started bool
 	// Statistics (leader only): tickets, failed verifications, chunks the leader verified.
 	tickets, rollbacks, stolen int
 	quiesces                   int
@@ -93,24 +95,39 @@ type speculator struct {
 	far farState // the far marks of blocks, marked ahead (specblocks.go)
 }
 
-// newSpeculator returns a speculator for e; its tables and its verifier goroutine come with the
-// first heap speculated.
-func newSpeculator(e *engine[uint16]) *speculator {
-	s := &speculator{e: e, from: specFrom, quiet: specQuiet, wake: make(chan struct{}, 1)}
+// verifierState is one verifier goroutine's parking place, on a cache line of its own.
+type verifierState struct {
+	parked atomic.Bool // the verifier waits on wake
+	wake   chan struct{}
+	_      [48]byte
+}
+
+// newSpeculator returns a speculator for e with the given number of verifier goroutines (at
+// least one); its tables and its verifiers come with the first heap speculated. With more than
+// one verifier the far marks are made ahead (farMarks applies to one verifier only).
+func newSpeculator(e *engine[uint16], verifiers int) *speculator {
+	verifiers = max(verifiers, 1)
+	s := &speculator{e: e, from: specFrom, quiet: specQuiet, nv: verifiers, vs: make([]verifierState, verifiers)}
+	for i := range s.vs {
+		s.vs[i].wake = make(chan struct{}, 1)
+	}
 	s.fail.Store(noFail)
 	s.far.next.Store(farOff)
-	s.far.enabled = farMarks
+	s.far.enabled = farMarks || verifiers > 1
 	return s
 }
 
-// stop ends the verifier goroutine (the stretch in progress, if any, must be committed first).
+// stop ends the verifier goroutines (the stretch in progress, if any, must be committed first).
 func (s *speculator) stop() {
-	if s.done != nil {
+	if s.started {
 		s.quit.Store(true)
-		s.parked.Store(true)
+		for i := range s.vs {
+			s.vs[i].parked.Store(true)
+		}
 		s.unpark()
-		<-s.done
-		s.done = nil
+		s.running.Wait()
+		s.started = false
+		s.quit.Store(false)
 	}
 }
 
@@ -219,15 +236,18 @@ func (s *speculator) begin() {
 	s.maxVal0 = e.maxVal
 	s.rev = e.low
 	s.runs = e.runsAt(s.heap0)
-	if s.done == nil {
+	if !s.started {
 		if s.targets == nil {
 			s.targets = make([]targetSet, specSpan)
 			s.cnt = make([]uint16, specSpan)
 			s.pairs = make([]uint64, specSpan)
 			s.low = make([]uint16, specSpan)
 		}
-		s.done = make(chan struct{})
-		go s.verifier()
+		s.started = true
+		s.running.Add(s.nv)
+		for i := range s.vs {
+			go s.verifier(&s.vs[i])
+		}
 	}
 	s.farBegin()
 }
@@ -305,10 +325,10 @@ func (s *speculator) verifyOne() bool {
 	return ok
 }
 
-// verifier is the second goroutine: it claims and verifies chunks; when there are none it spins
-// a little, then yields, then parks until the leader publishes more.
-func (s *speculator) verifier() {
-	defer close(s.done)
+// verifier is a verifier goroutine (v its parking place): it claims and verifies chunks; when
+// there are none it spins a little, then yields, then parks until the leader publishes more.
+func (s *speculator) verifier(v *verifierState) {
+	defer s.running.Done()
 	// Profiles tell the verifier's samples by the label octal=verifier (the leader's have none
 	// of their own): go tool pprof -tagfocus octal=verifier (or -tagignore).
 	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels("octal", "verifier")))
@@ -318,11 +338,11 @@ func (s *speculator) verifier() {
 		// Look before claiming: busy is set only when there is a chunk to take, so that a
 		// verifier descheduled between two looks holds up no quiescent point.
 		if s.farClaimable() || s.claimable() {
-			s.busy.Store(1)
+			s.busy.Add(1)
 			// The far marks first: the leader needs them at its next blocks.
 			if b, ok := s.farClaim(); ok {
 				s.farMark(b)
-				s.busy.Store(0)
+				s.busy.Add(-1)
 				idle = 0
 				continue
 			}
@@ -330,7 +350,7 @@ func (s *speculator) verifier() {
 			if ok {
 				s.verify(lo, hi)
 			}
-			s.busy.Store(0)
+			s.busy.Add(-1)
 			if ok {
 				idle = 0
 				continue
@@ -341,12 +361,12 @@ func (s *speculator) verifier() {
 		case idle < 64+specYields:
 			runtime.Gosched()
 		default:
-			s.parked.Store(true)
+			v.parked.Store(true)
 			if s.farClaimable() || s.claimable() || s.quit.Load() {
-				s.parked.Store(false)
+				v.parked.Store(false)
 				continue
 			}
-			<-s.wake
+			<-v.wake
 			idle = 0
 		}
 	}
@@ -358,12 +378,15 @@ func (s *speculator) claimable() bool {
 	return n < s.published.Load() && n <= s.fail.Load()
 }
 
-// unpark wakes the verifier if it is parked (after tickets were published).
+// unpark wakes the parked verifiers (after tickets were published).
 func (s *speculator) unpark() {
-	if s.parked.Load() && s.parked.CompareAndSwap(true, false) {
-		select {
-		case s.wake <- struct{}{}:
-		default:
+	for i := range s.vs {
+		v := &s.vs[i]
+		if v.parked.Load() && v.parked.CompareAndSwap(true, false) {
+			select {
+			case v.wake <- struct{}{}:
+			default:
+			}
 		}
 	}
 }

@@ -29,7 +29,7 @@ func runSpeculating(t *testing.T, c Code, n int, mask uint32, runLim int, lie fu
 	if rng.IntN(2) == 0 {
 		e.blockFrom = 1 + rng.IntN(64) // the marks by blocks, rolled back too
 	}
-	s := newSpeculator(e)
+	s := newSpeculator(e, 1+rng.IntN(4)) // one verifier to four
 	defer s.stop()
 	s.from, s.quiet, s.lie = 1, 0, lie
 	s.far.lag = []int{blockRows, 24, 40, 64, farLag}[rng.IntN(5)] // the far marks of blocks ahead
@@ -158,13 +158,13 @@ func TestSpeculationAgainstReference(t *testing.T) {
 	}
 }
 
-// TestComputeWorkers runs Compute with one and two workers on every 1-, 2- and 3-digit code and
-// Grundy's game (the two-worker runs speculating from heap 1, with lies) and asks for the same
-// result: values, period, method, statistics and pair count.
+// TestComputeWorkers runs Compute with one worker and with two to four on every 1-, 2- and
+// 3-digit code and Grundy's game (the runs of several workers speculating from heap 1, with lies;
+// from three workers on, several verifiers and the far marks ahead) and asks for the same result:
+// values, period, method, statistics and pair count. GOMAXPROCS is raised to four for it (the
+// workers are goroutines: the test holds on a machine of fewer cores, more slowly).
 func TestComputeWorkers(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("one processor: Compute uses one worker")
-	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
 	ctx := context.Background()
 	n12, n3 := 3000, 1000
 	if testing.Short() || raceEnabled {
@@ -187,22 +187,23 @@ func TestComputeWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for k, lie := range []func(int) bool{nil, everyK(11, 5)} {
-			two, err := Compute(ctx, c, Options{To: n, Workers: 2, specFrom: 1, specLie: lie})
+		for k, lie := range []func(int) bool{nil, everyK(11, 5), nil, everyK(13, 3)} {
+			w := 2 + k%2 + k/2 // 2, 3, 3, 4
+			two, err := Compute(ctx, c, Options{To: n, Workers: w, specFrom: 1, specLie: lie})
 			if err != nil {
 				t.Fatal(err)
 			}
-			what := fmt.Sprintf("%v lies %d", c, k)
+			what := fmt.Sprintf("%v lies %d workers %d", c, k, w)
 			if two.ComputedTo != one.ComputedTo || two.Period != one.Period || two.Preperiod != one.Preperiod ||
 				two.Proved != one.Proved || two.Method != one.Method || two.MaxValue != one.MaxValue ||
 				two.RareMask != one.RareMask || two.Rare != one.Rare || two.PairEvaluations != one.PairEvaluations {
-				t.Fatalf("%s: two workers %+v\none worker %+v", what, *two, *one)
+				t.Fatalf("%s: %+v\none worker %+v", what, *two, *one)
 			}
 			for i := 0; i <= one.ComputedTo; i++ {
 				a, _ := one.Value(i)
 				b, _ := two.Value(i)
 				if a != b {
-					t.Fatalf("%s: g(%d) = %d with two workers, %d with one", what, i, b, a)
+					t.Fatalf("%s: g(%d) = %d, with one worker %d", what, i, b, a)
 				}
 			}
 		}
