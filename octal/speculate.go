@@ -122,9 +122,12 @@ func (s *speculator) stop() {
 	if s.started {
 		s.quit.Store(true)
 		for i := range s.vs {
-			s.vs[i].parked.Store(true)
+			s.vs[i].parked.Store(false)
+			select {
+			case s.vs[i].wake <- struct{}{}:
+			default:
+			}
 		}
-		s.unpark()
 		s.running.Wait()
 		s.started = false
 		s.quit.Store(false)
@@ -341,6 +344,7 @@ func (s *speculator) verifier(v *verifierState) {
 			s.busy.Add(1)
 			// The far marks first: the leader needs them at its next blocks.
 			if b, ok := s.farClaim(); ok {
+				s.helpers()
 				s.farMark(b)
 				s.busy.Add(-1)
 				idle = 0
@@ -348,6 +352,7 @@ func (s *speculator) verifier(v *verifierState) {
 			}
 			lo, hi, ok := s.claim()
 			if ok {
+				s.helpers()
 				s.verify(lo, hi)
 			}
 			s.busy.Add(-1)
@@ -372,13 +377,22 @@ func (s *speculator) verifier(v *verifierState) {
 	}
 }
 
+// helpers wakes another verifier when work is left after a claim (the leader wakes only one).
+func (s *speculator) helpers() {
+	if s.nv > 1 && (s.farClaimable() || s.claimable()) {
+		s.unpark()
+	}
+}
+
 // claimable: a chunk is there to claim.
 func (s *speculator) claimable() bool {
 	n := s.next.Load()
 	return n < s.published.Load() && n <= s.fail.Load()
 }
 
-// unpark wakes the parked verifiers (after tickets were published).
+// unpark wakes one parked verifier, if one is parked (after tickets were published, or by a
+// verifier that leaves work behind it): waking them all for 16 tickets would make each wake-up a
+// system call on the leader's thread, for verifiers that mostly find nothing left to claim.
 func (s *speculator) unpark() {
 	for i := range s.vs {
 		v := &s.vs[i]
@@ -387,6 +401,7 @@ func (s *speculator) unpark() {
 			case v.wake <- struct{}{}:
 			default:
 			}
+			return
 		}
 	}
 }
