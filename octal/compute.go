@@ -42,8 +42,9 @@ type Options struct {
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
 	// Workers is how many cores the computation may use, at most runtime.GOMAXPROCS: 1 keeps it
-	// on one; 0 means DefaultWorkers. With two, the quadratic method shares each large heap's
-	// splits, and the sparse method speculates (see speculate.go); the values are the same.
+	// on one; 0 means DefaultWorkers. With two or more, the quadratic method shares each large
+	// heap's splits, and the sparse method speculates with Workers−1 verifiers (see the package
+	// documentation, "Several cores"); the values are the same.
 	Workers int
 
 	narrowBits uint             // tests: values of more bits than this are stored as uint32 (0: 16)

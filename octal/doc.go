@@ -36,18 +36,20 @@
 //     loop is used.
 //   - three-heap: hexadecimal codes with an 8 bit: g(a) XOR a stored set of two-heap values.
 //
-// # Two cores
+// # Several cores
 //
-// Options.Workers (default DefaultWorkers, at most GOMAXPROCS) lets a computation use a second
-// core. The quadratic loop shares each large heap's splits with a helper goroutine. The sparse
+// Options.Workers (default DefaultWorkers, at most GOMAXPROCS) lets a computation use more than
+// one core. The quadratic loop shares each large heap's splits with a helper goroutine. The sparse
 // method speculates (speculate.go): the engine's goroutine marks the rare splits heap after heap
-// and takes as g(n) the smallest common value they miss, while a verifier goroutine runs the
-// target searches of the heaps behind it; a failed search (a new rare heap) rolls the values back
-// to that heap and they are computed again; the engine's goroutine takes over verifications when
-// the verifier falls behind. The verifier can also mark the splits of the far rare heaps (256 or
-// more heaps behind their partners) for blocks ahead (specblocks.go); that is off (farMarks): it
+// and takes as g(n) the smallest common value they miss, while Workers−1 verifier goroutines run
+// the target searches of the heaps behind it; a failed search (a new rare heap) rolls the values
+// back to that heap and they are computed again; the engine's goroutine takes over verifications
+// when the verifiers fall behind. From three workers on, the verifiers also mark the splits of the
+// far rare heaps (256 or more heaps behind their partners) for blocks ahead (specblocks.go), which
+// leaves the engine's goroutine only the near ones; with two workers that is off (farMarks): it
 // costs more CPU than it saves on two free cores. The values, statistics and checkpoints are
-// those of one core.
+// those of one core. Measured on a 16-core Intel Xeon (BENCHMARKS.md), Officers to 2^22 took
+// 4.8 s with two workers, 3.0 with four and 2.1–2.2 with eight or sixteen.
 //
 // # Periods
 //

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Two cores on one sequence: the far marks of a block, marked ahead by the verifier.
+// Several cores on one sequence: the far marks of a block, marked ahead by the verifiers.
 //
 // Marking the rare splits (markBlockSplits16) is most of the leader's work, and it is serial only
 // in part. At the start of a block of heaps n0 … n0+blockRows−1 the splits of the rare heaps
@@ -26,9 +26,11 @@ import (
 // and waits for the marking in flight, and a roll-back's new stretch starts a new ring, so no far
 // mark made from a rolled-back value (or before a change of the rare list) survives.
 
-// farMarks is whether a speculator marks far rare heaps ahead by default. Off: on two free cores
+// farMarks is whether a speculator of one verifier (two workers) marks far rare heaps ahead; with
+// more verifiers they always do (on 4–16 cores of an Intel Xeon they make the difference between
+// no gain past two workers and 1.6–2.3×: BenchmarkOctalWorkers). Off: on two free cores
 // they cost 10–60 % more CPU than the leader marking every rare heap itself and were never faster
-// in wall time (BENCHMARKS.md, "Two cores on one sequence"): the ring's tables, written on one core
+// in wall time (BENCHMARKS.md, "Several cores on one sequence"): the ring's tables, written on one core
 // and read on the other, move about 8 KiB between the cores' caches a block, and the verifier has
 // the target searches to do. They pay only when the two workers share one core.
 const farMarks = false

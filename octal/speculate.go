@@ -10,15 +10,15 @@ import (
 	"time"
 )
 
-// Two cores on one sequence: speculation.
+// Several cores on one sequence: speculation.
 //
 // The sparse step of a heap n has two nearly equal halves. Marking the splits with a rare part
 // gives c, the smallest common value they miss; then the target search checks that every
 // rare-class value below c that they miss is given by some common+common split (almost always
 // so once the rare heaps lie behind). When it is, g(n) = c; otherwise g(n) is the smallest value
 // found by none. Heap n+1 needs only g(n), so the engine's goroutine (the leader) marks heap after
-// heap and takes g(n) = c at once, leaving the search (the verification) for later; a second
-// goroutine verifies the heaps behind it. Verifications are independent of each other (each
+// heap and takes g(n) = c at once, leaving the search (the verification) for later; one or more
+// verifier goroutines verify the heaps behind it. Verifications are independent of each other (each
 // checks its heap given the values before it), so anyone may run any of them: the verifier and,
 // when the verifier falls behind or at the end of a stretch, the leader itself, which therefore
 // never waits for the verifier. When a verification fails, the values from that heap on are

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Both cores on one sequence (BENCHMARKS.md, "Two cores on one sequence"): Officers (0.6) and
+# Both cores on one sequence (BENCHMARKS.md, "Several cores on one sequence"): Officers (0.6) and
 # Grundy's game to heap 2^21-1 with --workers 1 and --workers 2, interleaved, ROUNDS times, by one
 # grundy binary. Prints wall and user+sys CPU seconds per run and the load average at its start.
 #   ROUNDS=3 scripts/bench-octal-cores.sh /path/to/grundy

@@ -58,7 +58,7 @@ func newOctalCmd(a *app) *cobra.Command {
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop after this long (30s, 2m), saving the checkpoint, exit 2 (default: none)")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit: 2G, 512M (a bare number is MiB) (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
-	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core)")
+	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core; more: more verifiers of the values)")
 	cmd.AddCommand(newOctalScanCmd(a), newOctalCatalogueCmd(a))
 	return cmd
 }
