@@ -283,10 +283,15 @@ func (s *speculator) claim() (lo, hi int64, ok bool) {
 	}
 }
 
-// verify runs the verifications of tickets lo … hi−1.
+// verify runs the verifications of tickets lo … hi−1, up to a failed one: the tickets past a
+// failure are rolled back unverified (their values came from a wrong one, and their searches
+// mostly fail too, each reading every split of its heap).
 func (s *speculator) verify(lo, hi int64) {
 	e := s.e
 	for t := lo; t < hi; t++ {
+		if t > s.fail.Load() {
+			return
+		}
 		j := int(t - s.base)
 		cnt := s.cnt[j]
 		if cnt == 0 {
