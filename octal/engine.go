@@ -349,11 +349,11 @@ func (e *engine[T]) push(v uint32) error {
 	e.maxVal = max(e.maxVal, T(v))
 	if e.mode == MethodSparse && !e.common[v] {
 		e.rare = append(e.rare, uint32(n))
-		if n >= rareRecheckFrom && len(e.rare) > e.rareAtEval+e.rareAtEval/4+64 && e.nextEval > n+1 {
-			// Many new rare heaps since the mask was chosen (Grundy's game under mask fe past
-			// heap 2^25: its values of 256 and more are rare; 5,300 of them before 2^26, each
-			// a roll-back and more splits to mark for every heap): reconsider at the next heap
-			// rather than at the next doubling.
+		if n >= rareRecheckFrom && len(e.rare) > e.rareAtEval+rareRecheck && e.nextEval > n+1 {
+			// New rare heaps since the mask was chosen (Grundy's game under mask fe near heap
+			// 4.7·10^7: its values of 256 and more are rare there; 5,300 of them before 2^26,
+			// each a roll-back and more splits to mark for every heap): reconsider at the next
+			// heap rather than at the next doubling.
 			e.nextEval = n + 1
 		}
 	}
@@ -363,9 +363,17 @@ func (e *engine[T]) push(v uint32) error {
 	return nil
 }
 
-// rareRecheckFrom is the heap from which a fast-growing rare list brings the next reconsideration
-// forward (below it the doublings come soon enough).
-const rareRecheckFrom = 1 << 20
+// rareRecheckFrom is the heap from which a growing rare list brings the next reconsideration
+// forward (below it the doublings come soon enough), once rareRecheck rare heaps have come since
+// the last one. Each new rare heap's target search failed, reading all its splits (n/2 of them
+// for each split digit), while a reconsideration reads n/2 values, and n more when the mask
+// changes: after 32 such searches a reconsideration costs at most a sixteenth of what they did.
+// (The former threshold, a quarter of the rare list and 64 more, let Grundy's game through 386
+// such searches near heap 4.7·10^7, 16 M splits each, before its mask moved from fe to 1fe.)
+const (
+	rareRecheckFrom = 1 << 20
+	rareRecheck     = 32
+)
 
 var errTooLarge = errors.New("octal: a Grundy value reached 2^24, beyond what this program handles")
 

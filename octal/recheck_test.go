@@ -2,8 +2,8 @@ package octal
 
 import "testing"
 
-// TestRareGrowthBringsReconsiderForward: past rareRecheckFrom, a rare list grown by more than a
-// quarter (+64) since the last reconsideration moves the next one to the next heap, and the
+// TestRareGrowthBringsReconsiderForward: past rareRecheckFrom, a rare list grown by more than
+// rareRecheck heaps since the last reconsideration moves the next one to the next heap, and the
 // reconsideration, given recent values that are rare under the engine's mask and common under
 // another, takes the other mask (Grundy's game past 2^25: values ≥ 256 rare under fe, common
 // under 1fe).
@@ -29,7 +29,7 @@ func TestRareGrowthBringsReconsiderForward(t *testing.T) {
 		if err := e.push(256); err != nil {
 			t.Fatal(err)
 		}
-		if k <= 64 {
+		if k <= rareRecheck {
 			if e.nextEval != 2*n0 {
 				t.Fatalf("after %d new rare heaps the next reconsideration is at %d", k, e.nextEval)
 			}
