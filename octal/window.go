@@ -145,9 +145,10 @@ func (w *window) hot(m, h int) int {
 }
 
 // scanFar is scanTargets for the splits a = lo … h of m, read through the window: the values of
-// 4,096 splits at a time are copied or decoded into two buffers, which the target kernel scans
-// as it scans the array (a heap whose search fails — a new rare heap, and the heaps around it,
-// as Grundy's game's last rare heaps near 4.7·10^7 — reads half the sequence this way).
+// 4,096 splits at a time are copied or decoded into a buffer laid out as the array of a heap whose
+// first splits they are, which the target search scans as it scans the array (a heap whose search
+// fails — a new rare heap, and the heaps around it, as Grundy's game's last rare heaps near
+// 4.7·10^7 — reads half the sequence this way).
 func (w *window) scanFar(g []uint16, m, lo, h int, t *targetSet, cnt int) (left, pairs int) {
 	return w.scanFarWith(targetsOp.Pick(), g, m, lo, h, t, cnt)
 }
@@ -155,33 +156,19 @@ func (w *window) scanFar(g []uint16, m, lo, h int, t *targetSet, cnt int) (left,
 // scanFarWith is scanFar with the target kernel k (scanGo: one split at a time).
 func (w *window) scanFarWith(k int, g []uint16, m, lo, h int, t *targetSet, cnt int) (left, pairs int) {
 	const blk = 4096
-	var as, bs [blk]uint16
-	first := firstBatch
+	var buf [2*blk + 1]uint16
 	for a := lo; a <= h; a += blk {
 		n := min(blk, h-a+1)
 		w.farRead.Add(int64(n))
-		w.read(g, a, as[:n])
-		w.read(g, m-a-n+1, bs[:n]) // bs[i] = g(m−a−n+1+i): the partner of as[j] is bs[n−1−j]
-		j := 0
-		if chunks := n / kernelChunk; k != scanGo && chunks > 0 {
-			// Chunk c pairs as[32c …] with bs[n−32−32c …], as the kernel pairs g(a) with g(m−a).
-			p, l := scanKernel(k, &as[0], &bs[n-kernelChunk], chunks, t, cnt, kernelChunk, first)
-			if l == 0 {
-				return 0, pairs + p
-			}
-			cnt, pairs, j = l, pairs+p, chunks*kernelChunk
-			first = 16
+		// buf[1+j] = g(a+j) and buf[1+n+i] = g(m−a−n+1+i): split 1+j of heap 2n+1 in buf is
+		// split a+j of m, for j < n.
+		w.read(g, a, buf[1:1+n])
+		w.read(g, m-a-n+1, buf[1+n:1+2*n])
+		l, p := scanTargetsWith(k, buf[:1+2*n], nil, 2*n+1, n, t, cnt)
+		if pairs += p; l == 0 {
+			return 0, pairs
 		}
-		j0 := j
-		for ; j < n; j++ {
-			if x := as[j] ^ bs[n-1-j]; t.has(x) {
-				t[x>>6] &^= 1 << (x & 63)
-				if cnt--; cnt == 0 {
-					return 0, pairs + j - j0 + 1
-				}
-			}
-		}
-		pairs += n - j0
+		cnt = l
 	}
 	return cnt, pairs
 }
