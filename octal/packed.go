@@ -96,27 +96,24 @@ func unpackWords(s *segment, off int, dst []uint16) {
 // littleEndian: the words' bytes lie in memory in the order of their bits (amd64, arm64, …).
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// unpackBytes is unpack on a little-endian machine (the width is not 0): each value is one unaligned 8-byte load from
-// the byte that holds its first bit, shifted by at most 7 (a value of at most 16 bits lies within
-// those 8 bytes; the segment's zero word keeps the last load inside words): about three times the
-// speed of two word loads and shifts a value (BenchmarkUnpack).
+// unpackBytes is unpack on a little-endian machine (the width is not 0): each value is one
+// unaligned 8-byte load from the byte that holds its first bit, shifted by at most 7 (a value of
+// at most 16 bits lies within those 8 bytes; the segment's zero word keeps the last load inside
+// words): about three times the speed of two word loads and shifts a value (BenchmarkUnpack).
 func unpackBytes(s *segment, off int, dst []uint16) {
 	w := uint(s.width)
-	mask := uint64(1)<<w - 1
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.words))), 8*len(s.words))
 	bit := uint(off) * w
 	if w == 9 {
 		// Grundy's game's width: eight values are nine whole bytes; from the first value at such a
 		// boundary, a group of eight is one 8-byte load and one byte, with constant shifts.
-		j := 0
-		for ; j < len(dst) && bit%72 != 0; j++ {
-			dst[j] = uint16(binary.LittleEndian.Uint64(b[bit/8:]) >> (bit % 8) & mask)
-			bit += w
-		}
-		for ; j+8 <= len(dst); j += 8 {
+		head := min(len(dst), int((72-bit%72)%72/9))
+		bit = unpackLoads(b, bit, w, dst[:head])
+		dst = dst[head:]
+		for len(dst) >= 8 {
 			p := b[bit/8:][:9]
 			x := binary.LittleEndian.Uint64(p)
-			d := (*[8]uint16)(dst[j:])
+			d := (*[8]uint16)(dst)
 			d[0] = uint16(x & 511)
 			d[1] = uint16(x >> 9 & 511)
 			d[2] = uint16(x >> 18 & 511)
@@ -126,14 +123,21 @@ func unpackBytes(s *segment, off int, dst []uint16) {
 			d[6] = uint16(x >> 54 & 511)
 			d[7] = uint16(x>>63) | uint16(p[8])<<1
 			bit += 72
+			dst = dst[8:]
 		}
-		dst = dst[j:]
 	}
+	unpackLoads(b, bit, w, dst)
+}
+
+// unpackLoads puts in dst the values of w bits from bit on in b, one load each, and returns the
+// bit after them.
+func unpackLoads(b []byte, bit, w uint, dst []uint16) uint {
+	mask := uint64(1)<<w - 1
 	for j := range dst {
-		x := binary.LittleEndian.Uint64(b[bit/8:])
-		dst[j] = uint16(x >> (bit % 8) & mask)
+		dst[j] = uint16(binary.LittleEndian.Uint64(b[bit/8:]) >> (bit % 8) & mask)
 		bit += w
 	}
+	return bit
 }
 
 // packSegment packs vals (at most segLen values) at the width their largest value needs.
