@@ -84,7 +84,6 @@ type speculator struct {
 	quiet   int              // … this many heaps past the last rare heap
 	lie     func(n int) bool // tests: speculate a wrong value at heap n
 	lied    int
-	nv      int            // verifier goroutines
 	running sync.WaitGroup // the verifier goroutines, once started
 	started bool
 	// Statistics (leader only): tickets, failed verifications, chunks the leader verified.
@@ -107,7 +106,7 @@ type verifierState struct {
 // one verifier the far marks are made ahead (farMarks applies to one verifier only).
 func newSpeculator(e *engine[uint16], verifiers int) *speculator {
 	verifiers = max(verifiers, 1)
-	s := &speculator{e: e, from: specFrom, quiet: specQuiet, nv: verifiers, vs: make([]verifierState, verifiers)}
+	s := &speculator{e: e, from: specFrom, quiet: specQuiet, vs: make([]verifierState, verifiers)}
 	for i := range s.vs {
 		s.vs[i].wake = make(chan struct{}, 1)
 	}
@@ -122,11 +121,7 @@ func (s *speculator) stop() {
 	if s.started {
 		s.quit.Store(true)
 		for i := range s.vs {
-			s.vs[i].parked.Store(false)
-			select {
-			case s.vs[i].wake <- struct{}{}:
-			default:
-			}
+			s.vs[i].wakeUp()
 		}
 		s.running.Wait()
 		s.started = false
@@ -247,7 +242,7 @@ func (s *speculator) begin() {
 			s.low = make([]uint16, specSpan)
 		}
 		s.started = true
-		s.running.Add(s.nv)
+		s.running.Add(len(s.vs))
 		for i := range s.vs {
 			go s.verifier(&s.vs[i])
 		}
@@ -384,7 +379,7 @@ func (s *speculator) verifier(v *verifierState) {
 
 // helpers wakes another verifier when work is left after a claim (the leader wakes only one).
 func (s *speculator) helpers() {
-	if s.nv > 1 && (s.farClaimable() || s.claimable()) {
+	if len(s.vs) > 1 && (s.farClaimable() || s.claimable()) {
 		s.unpark()
 	}
 }
@@ -402,12 +397,18 @@ func (s *speculator) unpark() {
 	for i := range s.vs {
 		v := &s.vs[i]
 		if v.parked.Load() && v.parked.CompareAndSwap(true, false) {
-			select {
-			case v.wake <- struct{}{}:
-			default:
-			}
+			v.wakeUp()
 			return
 		}
+	}
+}
+
+// wakeUp lets the verifier past its wait on wake, now or at its next (a token is left when it is
+// not waiting).
+func (v *verifierState) wakeUp() {
+	select {
+	case v.wake <- struct{}{}:
+	default:
 	}
 }
 
