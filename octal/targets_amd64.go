@@ -32,11 +32,12 @@ var scanNames = []kernels.Candidate{
 // removing from t those it finds. The chunks are taken in batches, the first of first chunks, each next
 // one twice as large up to 16 (see batchEnd). It returns how many splits it looked at (to the end
 // of the batch in which it found the last target, when it finds all) and how many targets are left.
-// Values must be below 2^targetBits. It needs AVX-512 F, BW and VBMI2 (VPERMT2W, VPSRLVW,
+// With hiOff not nil (and loStep −32), chunk k reads its 32 hi values in order at hiOff[k] bytes
+// from hi instead (the runs, see scanRunsWith). Values must be below 2^targetBits. It needs AVX-512 F, BW and VBMI2 (VPERMT2W, VPSRLVW,
 // VPTESTMW on 16-bit lanes).
 //
 //go:noescape
-func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 
 // scanTargetsAVX2 is scanTargetsKernel with AVX2 (VPGATHERDD looks the values up in t).
 //
@@ -53,7 +54,7 @@ func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, 
 func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int) {
 	switch k {
 	case scanAVX512:
-		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first)
+		return scanTargetsKernel(lo, hi, chunks, t, cnt, loStep, first, nil)
 	case scanAVX2Shuf:
 		return scanTargetsAVX2Shuf(lo, hi, chunks, t, cnt, loStep, first, nil)
 	}
@@ -63,10 +64,15 @@ func scanKernel(k int, lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, fi
 // scanRunsKernel runs the target search over the runs of rs (see scanRunsWith) with kernel k, and
 // reports false when k cannot (it has no form that reads the runs in place).
 func scanRunsKernel(k int, rs *runScan, g []uint16, m, chunks int, t *targetSet, cnt int) (pairs, left int, ok bool) {
-	if k != scanAVX2Shuf {
+	lo, hi, off := &rs.lo[len(rs.lo)-kernelChunk], &g[m-1], &rs.off[0]
+	switch k {
+	case scanAVX2Shuf:
+		pairs, left = scanTargetsAVX2Shuf(lo, hi, chunks, t, cnt, -kernelChunk, firstBatch, off)
+	case scanAVX512:
+		pairs, left = scanTargetsKernel(lo, hi, chunks, t, cnt, -kernelChunk, firstBatch, off)
+	default:
 		return 0, 0, false
 	}
-	pairs, left = scanTargetsAVX2Shuf(&rs.lo[len(rs.lo)-kernelChunk], &g[m-1], chunks, t, cnt, -kernelChunk, firstBatch, &rs.off[0])
 	return pairs, left, true
 }
 

@@ -13,8 +13,10 @@ DATA revw<>+48(SB)/8, $0x0004000500060007
 DATA revw<>+56(SB)/8, $0x0000000100020003
 GLOBL revw<>(SB), RODATA|NOPTR, $64
 
-// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int) (pairs, left int)
+// func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 //
+// With hiOff not nil (and loStep −32), chunk k pairs lo's values with the 32 at hiOff[k] bytes from
+// hi, in order (the runs of the target search, targets.go).
 // Per chunk: x = lo ^ reverse(hi) (loStep 32: lo moves up), or x = lo ^ hi (loStep −32: lo is a
 // reversed copy and moves down, as hi does); w = table[x>>4] (the 64-word table in Z8:Z9 through
 // VPERMT2W); a lane hits when bit x&15 of w is set. The values of the hit lanes are packed
@@ -23,7 +25,7 @@ GLOBL revw<>(SB), RODATA|NOPTR, $64
 // store each: no read-modify-write chain through a word of t, and a value may repeat), then the
 // bytes of the nw words of t that hold targets are turned back into t (VPMOVB2M), counted, and
 // the table registers reloaded.
-TEXT ·scanTargetsKernel(SB), 0, $2112-72
+TEXT ·scanTargetsKernel(SB), 0, $2112-80
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ chunks+16(FP), CX
@@ -81,6 +83,13 @@ chunk:
 	VPERMW (DI), Z10, Z1        // Z1[j] = hi[31-j]
 	JMP both
 plain:
+	MOVQ hiOff+56(FP), DX
+	TESTQ DX, DX
+	JZ plainconsec
+	MOVLQSX (DX)(BX*4), DX      // runs: chunk BX's hi lies hiOff[BX] bytes from hi
+	MOVQ hi+8(FP), DI
+	ADDQ DX, DI
+plainconsec:
 	VMOVDQU16 (DI), Z1
 both:
 	VPXORQ Z0, Z1, Z2           // x
@@ -138,8 +147,8 @@ rebuild:
 	JMP batch
 exhausted:
 	SHLQ $5, BX
-	MOVQ BX, pairs+56(FP)
-	MOVQ R8, left+64(FP)
+	MOVQ BX, pairs+64(FP)
+	MOVQ R8, left+72(FP)
 	VZEROUPPER
 	RET
 
