@@ -119,8 +119,8 @@ func TestCalibratesOnce(t *testing.T) {
 	if op.Calibrations() != 1 || trials != after {
 		t.Fatalf("%d calibrations, %d trials then %d", op.Calibrations(), after, trials)
 	}
-	// One checked trial a candidate, then at most MaxRounds timed ones.
-	if c := op.Choice(); after > 2*(1+MaxRounds) || c.Rounds < 1 || c.Rounds > MaxRounds {
+	// One checked trial a candidate, then at most MaxRounds rounds of an untimed and a timed one.
+	if c := op.Choice(); after > 2*(1+2*MaxRounds) || c.Rounds < 1 || c.Rounds > MaxRounds {
 		t.Fatalf("%d trials in %d rounds", after, c.Rounds)
 	}
 }
