@@ -147,7 +147,7 @@ func Measure(op, unit string, work int, cands []Candidate, spec string) Choice {
 	// and each timed trial directly follows an untimed one: a trial of a few microseconds that
 	// starts on a core whose wide vector units are idle and powered down runs at a fraction of
 	// its speed. On a 16-core Intel Xeon, unpinned calibrations timed the AVX-512 target kernel
-	// at twice its cost in 3 of 6 runs and so picked AVX2; pinned to one core, never.
+	// at twice its cost in 5 of 9 runs and so picked AVX2; pinned to one core, never.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	best := make([]time.Duration, len(cands))
