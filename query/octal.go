@@ -122,7 +122,7 @@ func octalOptions(req OctalRequest, lim Limits) (octal.Code, octal.Options, int,
 		return c, opt, 0, Badf("--method %q: want auto, quadratic or reference", req.Method)
 	}
 	if req.Workers < 0 {
-		return c, opt, 0, Badf("--workers %d: want 1 or more (0 for the default, %d)", req.Workers, octal.DefaultWorkers)
+		return c, opt, 0, Badf("--workers %d: want 1 or more (0 for the default)", req.Workers)
 	}
 	opt.Workers = req.Workers
 	to := -1

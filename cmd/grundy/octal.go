@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -58,9 +59,24 @@ func newOctalCmd(a *app) *cobra.Command {
 	fl.DurationVar(&f.timeout, "timeout", 0, "stop after this long (30s, 2m), saving the checkpoint, exit 2 (default: none)")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "memory limit: 2G, 512M (a bare number is MiB) (default: 3/4 of the available memory)")
 	fl.StringVar(&r.Method, "method", "auto", "auto, quadratic (no sparse method) or reference (the O(n²) definition)")
-	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, 2; 1: one core; more: more verifiers of the values)")
+	fl.IntVar(&r.Workers, "workers", 0, "cores to use, at most GOMAXPROCS (0: the default, every core up to 8; 1: one core; more: more verifiers of the values)")
 	cmd.AddCommand(newOctalScanCmd(a), newOctalCatalogueCmd(a))
 	return cmd
+}
+
+// cliOctalWorkers is the most cores grundy octal uses by default. On a 16-core Intel Xeon, Officers
+// to 2^22 took 4.83 / 3.00 / 2.16 / 2.11 s wall (9.7 / 11.4 / 17.3 / 26.5 CPU-s) with 2 / 4 / 8 /
+// 16 workers, and Grundy's game to 2^28 114–120 s with 8 and 115 s with 16 (969–1,077 against
+// 1,496 CPU-s; BENCHMARKS.md, "Several cores on one sequence"): past eight the leader is the
+// bound and more workers only spin. The library's default (octal.DefaultWorkers) stays two, for
+// servers that run several computations at once.
+const cliOctalWorkers = 8
+
+// defaultOctalWorkers returns the command line's default --workers: every core this process may
+// use (GOMAXPROCS, which follows the CPU affinity and the cgroup's CPU limit), up to
+// cliOctalWorkers.
+func defaultOctalWorkers() int {
+	return min(runtime.GOMAXPROCS(0), cliOctalWorkers)
 }
 
 // octalLimits are the command line's limits of octal computations: the memory budget of
@@ -83,6 +99,9 @@ func (a *app) runOctal(ctx context.Context, f *octalFlags) error {
 		return err
 	}
 	req, opt := f.req, f.opt
+	if req.Workers == 0 {
+		req.Workers = defaultOctalWorkers()
+	}
 	if f.save {
 		s := sweep.NewSaver(envDB(f.db))
 		defer s.Close()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -194,4 +195,24 @@ func TestSeqTakeAndBreakNames(t *testing.T) {
 		t.Fatalf("kayles: %v", k)
 	}
 	wantBadInput(t, "takes no flags", "", "seq", "kayles", "--to", "10", "--k", "2")
+}
+
+// TestOctalDefaultWorkers: without --workers, grundy octal uses every core the process may (GOMAXPROCS)
+// up to eight, and the values of a run that speculates with those workers are one core's.
+func TestOctalDefaultWorkers(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, n := range []int{1, 2, 3, 8, 16} {
+		runtime.GOMAXPROCS(n)
+		if got := defaultOctalWorkers(); got != min(n, 8) {
+			t.Errorf("GOMAXPROCS %d: %d workers by default, want %d", n, got, min(n, 8))
+		}
+	}
+	runtime.GOMAXPROCS(16) // eight workers: seven verifiers, far marks ahead
+	many := decodeJSON(t, "", "octal", "0.6", "--to", "300000", "--summary")
+	one := decodeJSON(t, "", "octal", "0.6", "--to", "300000", "--summary", "--workers", "1")
+	for _, k := range []string{"max_value", "rare_mask", "rare_count", "statistics"} {
+		if fmt.Sprint(many[k]) != fmt.Sprint(one[k]) {
+			t.Fatalf("%s: %v by default with GOMAXPROCS 16, %v on one core", k, many[k], one[k])
+		}
+	}
 }
