@@ -13,6 +13,16 @@ DATA revw<>+48(SB)/8, $0x0004000500060007
 DATA revw<>+56(SB)/8, $0x0000000100020003
 GLOBL revw<>(SB), RODATA|NOPTR, $64
 
+// RUNHI(R, consec): with hiOff (the argument at 56(FP)) not nil, DI = hi + hiOff[BX], the
+// partners of chunk BX of the runs; otherwise on to consec. R is scratch.
+#define RUNHI(R, consec) \
+	MOVQ hiOff+56(FP), R \
+	TESTQ R, R \
+	JZ consec \
+	MOVLQSX (R)(BX*4), R \
+	MOVQ hi+8(FP), DI \
+	ADDQ R, DI
+
 // func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 //
 // With hiOff not nil (and loStep −32), chunk k pairs lo's values with the 32 at hiOff[k] bytes from
@@ -83,12 +93,7 @@ chunk:
 	VPERMW (DI), Z10, Z1        // Z1[j] = hi[31-j]
 	JMP both
 plain:
-	MOVQ hiOff+56(FP), DX
-	TESTQ DX, DX
-	JZ plainconsec
-	MOVLQSX (DX)(BX*4), DX      // runs: chunk BX's hi lies hiOff[BX] bytes from hi
-	MOVQ hi+8(FP), DI
-	ADDQ DX, DI
+	RUNHI(DX, plainconsec)
 plainconsec:
 	VMOVDQU16 (DI), Z1
 both:
@@ -421,12 +426,7 @@ sstart:
 	MOVQ BX, R11                // the sbatch's first schunk
 	LEAQ (SP), R14              // the schunk's slot: 64 bytes of values
 schunk:
-	MOVQ hiOff+56(FP), R12
-	TESTQ R12, R12
-	JZ sconsec
-	MOVLQSX (R12)(BX*4), R12    // runs: chunk BX's hi lies hiOff[BX] bytes from hi
-	MOVQ hi+8(FP), DI
-	ADDQ R12, DI
+	RUNHI(R12, sconsec)
 sconsec:
 	VMOVDQU (SI), Y0            // lo[0..15]
 	VMOVDQU 32(SI), Y1          // lo[16..31]
