@@ -277,10 +277,11 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 	default:
 		return nil, fmt.Errorf("octal: unknown method %q", opt.Method)
 	}
-	initial := limit + 1 // with To, the whole array at once (the OS commits pages as they are written)
-	if opt.To == 0 {
-		initial = min(limit+1, 1<<20)
+	resumed := 0
+	if opt.Resume != nil {
+		resumed = min(opt.Resume.Len(), limit+1)
 	}
+	initial := firstCap(limit, resumed, opt.To == 0)
 	// A resumed run replays the checkpoint's values (no further than the limit) through the
 	// engine's bookkeeping, so that its state, and the statistics it reports, are those of an
 	// uninterrupted run to the same heap. Values are stored as bytes while they fit; when one
@@ -303,10 +304,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 					Width: w, Why: res.widen, packed: packed}
 			}
 		}
-		capacity := limit + 1 // with To, the whole array at once, as at the start
-		if opt.To == 0 {
-			capacity = max(known.Len(), min(limit+1, 2*known.Len()))
-		}
+		capacity := firstCap(limit, known.Len(), opt.To == 0)
 		// Nothing else holds the narrower values (but the caller's checkpoint): they can go
 		// once the wider engine has replayed them.
 		res = nil
@@ -323,6 +321,27 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 		res.Elapsed = time.Since(start)
 	}
 	return res, err
+}
+
+// firstCap returns the capacity, in values, of a run's first array, when known values are
+// replayed into it (from a checkpoint, or from a narrower array) and the run stops at heap limit;
+// open: the run has no To.
+//
+// An open-ended run's array grows by doubling. With To the whole array is needed at once (then
+// its pages are committed as they are written, and memory never holds the old array and the new
+// one together, which the memory limit counts on), but only once the run is long: it starts at
+// 2^20 values and grows to To+1 at its first growth (one copy of at most 2^20 values), unless
+// more than that is replayed. The whole array before the first heap cost up to 20 s in a process
+// that had run before (a test binary, a server): Go hands back freed memory that it must clear
+// first, 8 GB for Officers --to 4e9, a game whose values outgrow bytes at heap 10,344 anyway.
+func firstCap(limit, known int, open bool) int {
+	switch {
+	case open && known > 0:
+		return max(known, min(limit+1, 2*known))
+	case open || known <= 1<<20:
+		return max(known, min(limit+1, 1<<20))
+	}
+	return limit + 1
 }
 
 // openLimit is the last heap of an open-ended run (no To) within maxBytes, values of width bytes.
@@ -473,6 +492,9 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			// Grow by doubling (never past the limit): the values of a long run are copied
 			// only a few times.
 			newCap := min(limit+1, max(end, 2*cap(e.g)))
+			if opt.To > 0 {
+				newCap = limit + 1 // the whole array (see Compute)
+			}
 			if need := det.nextNeed(); need >= end && need < newCap && !opt.KeepGoing {
 				newCap = need // a candidate period is proved at need values, if it holds
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // allCodes returns every octal code d0.d1…dk with k = digits and d0 ∈ {0, 4}, last digit non-zero.
@@ -163,5 +164,46 @@ func TestEngineTwoCores(t *testing.T) {
 		}
 		e.close()
 		equalValues(t, s+" on two cores", e.g, want)
+	}
+}
+
+// TestFirstCap: a run with To starts with an array of at most 2^20 values and takes the whole
+// array at its first growth, unless it replays more than that; an open-ended run doubles.
+func TestFirstCap(t *testing.T) {
+	for _, tc := range []struct {
+		limit, known int
+		open         bool
+		want         int
+	}{
+		{4e9, 0, false, 1 << 20},
+		{1000, 0, false, 1001},
+		{4e9, 10344, false, 1 << 20},
+		{4e9, 1<<20 + 1, false, 4e9 + 1},
+		{4e9, 0, true, 1 << 20},
+		{4e9, 3 << 20, true, 6 << 20},
+		{5 << 20, 3 << 20, true, 5<<20 + 1},
+	} {
+		if got := firstCap(tc.limit, tc.known, tc.open); got != tc.want {
+			t.Errorf("firstCap(%d, %d, %v) = %d, want %d", tc.limit, tc.known, tc.open, got, tc.want)
+		}
+	}
+}
+
+// TestComputeLargeToStartsAtOnce: Officers to heap 4·10^9, stopped after 100 ms, five times in
+// one process, each within seconds. The whole array at once (8 GB once its values are two bytes:
+// Officers is not windowed) took up to 20 s in a process whose earlier runs had left freed memory
+// that Go clears before reuse.
+func TestComputeLargeToStartsAtOnce(t *testing.T) {
+	for i := range 5 {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		res, err := Compute(ctx, MustParse("0.6"), Options{To: 4e9})
+		cancel()
+		if err == nil || res == nil || res.ComputedTo < 1000 {
+			t.Fatalf("run %d: %v, %v", i, res, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Fatalf("run %d: stopped after %v", i, d)
+		}
 	}
 }
