@@ -331,7 +331,7 @@ func Compute(ctx context.Context, c Code, opt Options) (*Result, error) {
 // its pages are committed as they are written, and memory never holds the old array and the new
 // one together, which the memory limit counts on), but only once the run is long: it starts at
 // 2^20 values and grows to To+1 at its first growth (one copy of at most 2^20 values), unless
-// more than that is replayed. The whole array before the first heap cost up to 20 s in a process
+// more than that is replayed. The whole array before the first heap cost up to 27 s in a process
 // that had run before (a test binary, a server): Go hands back freed memory that it must clear
 // first, 8 GB for Officers --to 4e9, a game whose values outgrow bytes at heap 10,344 anyway.
 func firstCap(limit, known int, open bool) int {
@@ -342,6 +342,16 @@ func firstCap(limit, known int, open bool) int {
 		return max(known, min(limit+1, 1<<20))
 	}
 	return limit + 1
+}
+
+// grownCap returns the capacity of a run's array of cur values when end values must fit (see
+// firstCap): an open-ended run's doubles (never past the limit: the values of a long run are
+// copied only a few times), a run with To takes the whole array.
+func grownCap(limit, cur, end int, open bool) int {
+	if !open {
+		return limit + 1
+	}
+	return min(limit+1, max(end, 2*cur))
 }
 
 // openLimit is the last heap of an open-ended run (no To) within maxBytes, values of width bytes.
@@ -489,12 +499,7 @@ func run[T value](ctx context.Context, c Code, e *engine[T], limit int, opt *Opt
 			end = h // the detector's candidates are complete up to its horizon
 		}
 		if cap(e.g) < end {
-			// Grow by doubling (never past the limit): the values of a long run are copied
-			// only a few times.
-			newCap := min(limit+1, max(end, 2*cap(e.g)))
-			if opt.To > 0 {
-				newCap = limit + 1 // the whole array (see Compute)
-			}
+			newCap := grownCap(limit, cap(e.g), end, opt.To == 0)
 			if need := det.nextNeed(); need >= end && need < newCap && !opt.KeepGoing {
 				newCap = need // a candidate period is proved at need values, if it holds
 			}

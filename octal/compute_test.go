@@ -168,7 +168,7 @@ func TestEngineTwoCores(t *testing.T) {
 }
 
 // TestFirstCap: a run with To starts with an array of at most 2^20 values and takes the whole
-// array at its first growth, unless it replays more than that; an open-ended run doubles.
+// array at its first growth (grownCap), unless it replays more than that; an open-ended run doubles.
 func TestFirstCap(t *testing.T) {
 	for _, tc := range []struct {
 		limit, known int
@@ -185,6 +185,20 @@ func TestFirstCap(t *testing.T) {
 	} {
 		if got := firstCap(tc.limit, tc.known, tc.open); got != tc.want {
 			t.Errorf("firstCap(%d, %d, %v) = %d, want %d", tc.limit, tc.known, tc.open, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		limit, cur, end int
+		open            bool
+		want            int
+	}{
+		{4e9, 1 << 20, 1<<20 + 100, false, 4e9 + 1},
+		{4e9, 1 << 20, 1<<20 + 100, true, 2 << 20},
+		{4e9, 1 << 20, 3 << 20, true, 3 << 20},
+		{3 << 20, 2 << 20, 2<<20 + 1, true, 3<<20 + 1},
+	} {
+		if got := grownCap(tc.limit, tc.cur, tc.end, tc.open); got != tc.want {
+			t.Errorf("grownCap(%d, %d, %d, %v) = %d, want %d", tc.limit, tc.cur, tc.end, tc.open, got, tc.want)
 		}
 	}
 }
