@@ -42,6 +42,11 @@ type block struct {
 	mid     []int
 	cand    [checkK][blockRows]uint16
 	hit     [checkK][blockRows]uint16
+
+	// compact: a partial block whose marks of rare[mid:hi] are not in its tables (the leader's
+	// block of a stretch with far marks, specblocks.go): the tables hold each heap's own marks
+	// only, and a heap whose candidates are all given marks all of rare[lo:hi].
+	compact bool
 }
 
 // The share of a partial block's rare heaps that it checks instead of marking (the smallest ones),
@@ -200,7 +205,8 @@ func (b *block) candidate(j int) int {
 	return -1
 }
 
-// completeRow marks the checked splits of heap n (in a partial block) in its table.
+// completeRow marks the checked splits of heap n (in a partial block) in its table, and in a
+// compact block all the block's rare splits.
 func (e *engine[T]) completeRow(n int) {
 	b := e.blk
 	g := any(e.g).([]uint16)
@@ -210,8 +216,12 @@ func (e *engine[T]) completeRow(n int) {
 			break
 		}
 		m := n - i
-		rv := e.rareVal[b.lo[s]:b.mid[s]]
-		for k, r := range e.rare[b.lo[s]:b.mid[s]] {
+		end := b.mid[s]
+		if b.compact {
+			end = b.hi[s]
+		}
+		rv := e.rareVal[b.lo[s]:end]
+		for k, r := range e.rare[b.lo[s]:end] {
 			t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = b.gen
 		}
 	}
@@ -361,7 +371,7 @@ func checkBlockGo(cand, hit *[checkK][blockRows]uint16, g []uint16, m0 int, rare
 // cleared when it wraps) and no rare ranges.
 func (b *block) begin(n0 int) {
 	b.n0, b.last = n0, -1
-	b.partial, b.mid = false, b.mid[:0]
+	b.partial, b.compact, b.mid = false, false, b.mid[:0]
 	if b.gen++; b.gen == 0 {
 		for j := range b.marks {
 			clear(b.marks[j][:])

@@ -45,7 +45,8 @@
 // the target searches of the heaps behind it; a failed search (a new rare heap) rolls the values
 // back to that heap and they are computed again; the engine's goroutine takes over verifications
 // when the verifiers fall behind. From three workers on, the verifiers also mark the splits of the
-// far rare heaps (256 or more heaps behind their partners) for blocks ahead (specblocks.go), which
+// far rare heaps (256 or more heaps behind their partners) for blocks ahead (specblocks.go), and
+// once the rare heaps lie far behind they take the blocks' candidates and check them too, which
 // leaves the engine's goroutine only the near ones; with two workers that is off (farMarks): it
 // costs more CPU than it saves on two free cores. The values, statistics and checkpoints are
 // those of one core. Measured on a 16-core Intel Xeon (BENCHMARKS.md), Officers to 2^22 took

@@ -21,6 +21,13 @@ import (
 // running), adds the splits of the near rare heaps (blockRows−i ≤ r < lag: a few dozen on Officers
 // and Grundy's game against some 1,500 far ones at lag 256), and goes on heap by heap as before.
 //
+// Once the rare heaps lie far behind (where a block checks part of its rare heaps, checkK), the
+// verifier makes the whole partial block instead, but for the near heaps (markFar): it marks the
+// larger share, takes each heap's candidates and checks the far part of the smaller share; the
+// leader copies the candidates and their hits (about 600 bytes), checks the near heaps and keeps
+// its heaps' own marks in a table of its own. Where the leader adopted the 16 KB of tables marked
+// on another core, it now reads about 600 bytes of them.
+//
 // Blocks are numbered by serials that never repeat (a stretch's blocks start at its first heap);
 // the ring's tables are valid within a stretch only: at a quiescent point the far marking stops
 // and waits for the marking in flight, and a roll-back's new stretch starts a new ring, so no far
@@ -67,6 +74,7 @@ type farState struct {
 
 	slots []farSlot
 	own   *block // the leader's table when it marks the far heaps itself (and outside stretches)
+	mine  *block // the leader's compact block (see markFar)
 
 	// enabled: far marks are made at all (off by default, see farMarks; tests turn them on).
 	enabled bool
@@ -82,8 +90,13 @@ type farState struct {
 	first  int // the smallest split digit
 	blocks int64
 
+	// check: the blocks may check part of their rare heaps (see markFar); share is the leader's
+	// e.checkShare, which moves as the blocks go (adaptShare).
+	check bool
+	share atomic.Int32
+
 	// Statistics (leader only).
-	byVerifier, byLeader, waits int
+	byVerifier, byLeader, waits, compact int
 
 	hold func(b int64) // tests: called by the claimer of block b before it marks (a descheduled verifier)
 }
@@ -94,6 +107,7 @@ func (s *speculator) farBegin() {
 	e, f := s.e, &s.far
 	if f.own == nil {
 		f.own = &block{n0: -1}
+		f.mine = &block{n0: -1}
 	}
 	f.on = f.enabled && s.heap0 >= e.blockFrom && e.vbits <= targetBits && !e.noTargets && len(e.splits) > 0
 	if !f.on {
@@ -111,6 +125,8 @@ func (s *speculator) farBegin() {
 	f.rare, f.rv = e.rare, e.rareVal[:len(e.rare)]
 	f.far = sort.Search(len(f.rare), func(k int) bool { return int(f.rare[k]) >= f.lag })
 	f.first = e.splits[0]
+	f.check = !e.noCheck && (checkOp.Pick() != checkGo || e.forceCheck)
+	f.share.Store(int32(e.checkShare))
 	f.base = f.end
 	f.blocks = specSpan/blockRows + 1
 	f.end = f.base + f.blocks
@@ -194,15 +210,45 @@ func (s *speculator) farMark(b int64) {
 
 // markFar starts t as the block of heaps n0 … n0+15 with the far rare heaps' splits marked: as
 // startBlock, but only rare[far:] (whose partners lie below n0−first−lag+16).
+//
+// Where startBlock would check part of the rare heaps (a partial block) and those it checks take
+// in every near one (far ≤ mid), t is a compact block: rare[mid:hi] marked, the candidates taken
+// from those marks and rare[far:mid] checked against them. The leader then needs from the slot
+// only the candidates, their hits and the ranges (about 600 bytes, not the 16 KB of tables read
+// on another core), checks the near heaps rare[lo:far] itself and marks each heap's own splits
+// in a table of its own (farEnter): on many cores the leader's share of a heap is what bounds
+// the sequence.
 func (s *speculator) markFar(t *block, n0 int) {
 	e, f := s.e, &s.far
 	t.begin(n0)
 	rare := f.rare
+	share := int(f.share.Load())
+	partial := f.check && len(rare) > 0 && 2*int(rare[len(rare)-1]) < n0-e.splits[len(e.splits)-1]
 	for _, i := range e.splits {
-		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi].
 		lo, hi := t.bounds(rare, n0, i)
-		if k := max(lo, f.far); hi > k {
-			markBlock(&t.marks, t.gen, s.g[:n0-i-f.lag+blockRows], n0-i, rare[k:hi], f.rv[k:hi])
+		partial = partial && hi-lo >= e.checkFrom && lo+(hi-lo)*share/12 >= f.far
+	}
+	for k, i := range e.splits {
+		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi],
+		// or in a compact block rare[mid:hi].
+		lo, hi := t.lo[k], t.hi[k]
+		from := max(lo, f.far)
+		if partial {
+			from = lo + (hi-lo)*share/12
+			t.mid = append(t.mid, from)
+		}
+		if hi > from {
+			markBlock(&t.marks, t.gen, s.g[:n0-i-f.lag+blockRows], n0-i, rare[from:hi], f.rv[from:hi])
+		}
+	}
+	if !partial {
+		return
+	}
+	t.partial, t.compact = true, true
+	t.candidatesWith(checkOp.Pick(), &e.commonBytes, e.checkCands)
+	for k, i := range e.splits {
+		if lo, mid := max(t.lo[k], f.far), t.mid[k]; mid > lo {
+			checkBlock(&t.cand, &t.hit, s.g[:n0-i-f.lag+blockRows], n0-i, rare[lo:mid], f.rv[lo:mid])
 		}
 	}
 }
@@ -241,6 +287,26 @@ func (s *speculator) farEnter(n int) {
 			t = &sl.blk
 			f.byVerifier++
 		}
+	}
+	if t.compact {
+		// The near rare heaps rare[lo:far], partners below n, checked; a table of the leader's
+		// own for the heaps' own marks.
+		c := f.mine
+		c.begin(n)
+		c.lo, c.hi, c.mid = append(c.lo, t.lo...), append(c.hi, t.hi...), append(c.mid, t.mid...)
+		c.partial, c.compact = true, true
+		c.cand, c.hit = t.cand, t.hit
+		for k, i := range e.splits {
+			if lo, x := c.lo[k], min(f.far, c.mid[k]); x > lo {
+				checkBlock(&c.cand, &c.hit, e.g[:n], n-i, f.rare[lo:x], f.rv[lo:x])
+			}
+		}
+		e.checked++
+		e.adaptShare()
+		f.share.Store(int32(e.checkShare))
+		f.compact++
+		e.blk = c
+		return
 	}
 	// The near rare heaps: rare[lo:far], partners below n.
 	for k, i := range e.splits {

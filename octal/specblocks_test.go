@@ -24,22 +24,48 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 	if raceEnabled {
 		n = 400
 	}
-	checked := 0
+	type run struct {
+		c          Code
+		n, from    int
+		mask       uint32
+		randomMask bool
+	}
+	var runs []run
 	for _, c := range codes {
+		runs = append(runs, run{c: c, n: n, from: 2 * blockRows, randomMask: true})
+	}
+	// Officers and Grundy's game with their own masks past Officers' last rare heap (20,627)
+	// doubled: every block may check part of its rare heaps, and most become compact.
+	big := 46_000
+	if raceEnabled {
+		big = 44_500
+	}
+	runs = append(runs, run{c: MustParse("0.6"), n: big, from: 41_300, mask: 0x1ee},
+		run{c: GrundysGame(), n: big, from: 41_300, mask: 0xfe})
+	checked, compact, partials := 0, 0, 0
+	for _, r := range runs {
+		c, n := r.c, r.n
 		e := newEngine(c, make([]uint16, 1, n+1))
 		if e.mode == MethodLinear || e.mode == MethodThreeHeap {
 			continue
 		}
-		e.mode, e.nextEval, e.mask = MethodSparse, 0, uint32(rng.IntN(64))
+		e.mode, e.nextEval, e.mask = MethodSparse, 0, r.mask
+		if r.randomMask {
+			e.mask = uint32(rng.IntN(64))
+		}
 		e.setCommon()
 		e.no64 = true
 		e.blockFrom = 1
 		s := newSpeculator(e, 1)
 		for len(e.g) < n {
-			if n0 := len(e.g); n0 >= 2*blockRows && rng.IntN(40) == 0 {
+			if n0 := len(e.g); n0 >= r.from && rng.IntN(40) == 0 {
 				s.far = farState{lag: []int{blockRows, 17, 33, 64, 100}[rng.IntN(5)], enabled: true}
 				s.far.next.Store(farOff)
 				s.g, s.heap0 = e.g[:cap(e.g)], n0
+				// Half the blocks may check part of their rare heaps (compact blocks when the
+				// checked ones take in the near ones).
+				e.noCheck, e.forceCheck = rng.IntN(2) == 0, true
+				e.checkFrom, e.checkShare, e.fixShare = 1+rng.IntN(8), shareMin+rng.IntN(shareMax-shareMin+1), true
 				s.farBegin()
 				if !s.far.on {
 					t.Fatalf("%v: no blocks at heap %d", c, n0)
@@ -47,6 +73,14 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 				want := &block{n0: -1}
 				e.blk = want
 				e.startBlock(n0)
+				full := want
+				if want.partial {
+					partials++
+					full = &block{n0: -1}
+					e.blk, e.noCheck = full, true
+					e.startBlock(n0)
+					e.noCheck = false
+				}
 				// Mark the block ahead as the verifier does (its far partners are all there),
 				// then enter it as the leader.
 				b, ok := s.farClaim()
@@ -57,11 +91,23 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 				s.farEnter(n0)
 				got := e.blk
 				what := fmt.Sprintf("%v mask %x heap %d lag %d", c, e.mask, n0, s.far.lag)
-				if got == want || got != &s.far.slots[b%farSlots].blk || s.far.byVerifier != 1 {
-					t.Fatalf("%s: the leader did not take the block marked ahead", what)
+				if got.compact {
+					if !want.partial || got != s.far.mine || s.far.byVerifier != 1 {
+						t.Fatalf("%s: a compact block where startBlock marks every rare heap, or not the leader's", what)
+					}
+					sameChecks(t, what, got, want)
+					compact++
+				} else {
+					if got == want || got != &s.far.slots[b%farSlots].blk || s.far.byVerifier != 1 {
+						t.Fatalf("%s: the leader did not take the block marked ahead", what)
+					}
+					if want.partial && want.mid[0] >= s.far.far {
+						t.Fatalf("%s: no compact block where the checked rare heaps take in the near ones", what)
+					}
+					sameBlock(t, what, got, full)
 				}
-				sameBlock(t, what, got, want)
 				e.blk = &block{n0: -1}
+				e.noCheck, e.checkFrom = false, checkFrom
 				checked++
 			}
 			if err := e.step(); err != nil {
@@ -69,8 +115,29 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
-		t.Fatalf("only %d blocks checked", checked)
+	t.Logf("%d blocks, %d partial, %d compact", checked, partials, compact)
+	if checked < 100 || compact < 20 {
+		t.Fatalf("only %d blocks checked, %d of them compact", checked, compact)
+	}
+}
+
+// sameChecks checks that a compact block (farEnter) holds what the partial block startBlock made
+// does for the checked heaps: the same ranges, candidates and hits, and in its tables no mark.
+func sameChecks(t *testing.T, what string, got, want *block) {
+	t.Helper()
+	if got.n0 != want.n0 || fmt.Sprint(got.lo, got.hi, got.mid) != fmt.Sprint(want.lo, want.hi, want.mid) {
+		t.Fatalf("%s: compact block at %d lo/hi/mid %v %v %v, want at %d %v %v %v", what,
+			got.n0, got.lo, got.hi, got.mid, want.n0, want.lo, want.hi, want.mid)
+	}
+	if got.cand != want.cand || got.hit != want.hit {
+		t.Fatalf("%s: candidates %v hits %v, want %v %v", what, got.cand, got.hit, want.cand, want.hit)
+	}
+	for j := range got.marks {
+		for x, m := range got.marks[j] {
+			if m == got.gen {
+				t.Fatalf("%s: heap %d, value %d marked in the leader's own table", what, got.n0+j, x)
+			}
+		}
 	}
 }
 
@@ -188,6 +255,46 @@ func TestFarMarksDescheduled(t *testing.T) {
 			what, held.Load(), s.far.byVerifier, s.far.byLeader, s.far.waits)
 		if held.Load() == 0 || s.far.byLeader == 0 {
 			t.Fatalf("%s: no verifier was held up (%d) or the leader never marked a block (%d): the test does not test it", what, held.Load(), s.far.byLeader)
+		}
+	}
+}
+
+// TestFarCompactBlocks runs Officers and Grundy's game with three verifiers marking the far rare
+// heaps ahead past Officers' last rare heap doubled, where its blocks are compact (markFar; Grundy's
+// game's rare heaps reach further), with lies that roll values back: the same values, rare list
+// and pair count as one core, and compact blocks were used.
+func TestFarCompactBlocks(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the verifiers seldom run ahead")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	n := 60_000
+	if raceEnabled {
+		n = 45_000
+	}
+	for c, mask := range map[Code]uint32{MustParse("0.6"): 0x1ee, GrundysGame(): 0xfe} {
+		one := oneCore(c, n, mask)
+		for k, lie := range []func(int) bool{nil, everyK(997, 500)} {
+			what := fmt.Sprintf("%v lies %d", c, k)
+			e := newEngine(c, make([]uint16, 1, n+1))
+			e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+			e.setCommon()
+			e.no64 = true
+			e.blockFrom = 1
+			s := newSpeculator(e, 3)
+			s.from, s.quiet, s.lie = 1, 0, lie
+			s.far.enabled = true
+			if err := s.advance(n + 1); err != nil {
+				t.Fatal(err)
+			}
+			s.stop()
+			e.close()
+			sameEngine(t, what, e, one)
+			t.Logf("%s: %d roll-backs, far marks: %d blocks by the verifiers, %d by the leader, %d compact, %d waits",
+				what, s.rollbacks, s.far.byVerifier, s.far.byLeader, s.far.compact, s.far.waits)
+			if s.far.compact == 0 && c == MustParse("0.6") {
+				t.Fatalf("%s: no compact block: the test does not test it", what)
+			}
 		}
 	}
 }
