@@ -47,6 +47,12 @@ const (
 	farLag   = 256 // far rare heaps: r ≥ farLag (at least blockRows)
 	farOff   = math.MaxInt64
 	farWait  = 50 * time.Microsecond // the leader waits this long for a block the verifier marks
+
+	// compactShare: a compact block checks compactShare/12 of its rare heaps, fewer than the
+	// adaptive share would (BenchmarkCheckShare: at 4/12 no heap of Officers or Grundy's game
+	// at 2^20 found all its candidates given). A heap that does marks every rare split itself, on
+	// the leader, which the many cores wait for; the verifiers mark the rest.
+	compactShare = 4
 )
 
 // farSlot is one table of the ring; done is the serial of the block whose far marks it holds,
@@ -90,10 +96,8 @@ type farState struct {
 	first  int // the smallest split digit
 	blocks int64
 
-	// check: the blocks may check part of their rare heaps (see markFar); share is the leader's
-	// e.checkShare, which moves as the blocks go (adaptShare).
+	// check: the blocks may check part of their rare heaps, compactShare/12 of them (markFar).
 	check bool
-	share atomic.Int32
 
 	// Statistics (leader only).
 	byVerifier, byLeader, waits, compact int
@@ -126,7 +130,6 @@ func (s *speculator) farBegin() {
 	f.far = sort.Search(len(f.rare), func(k int) bool { return int(f.rare[k]) >= f.lag })
 	f.first = e.splits[0]
 	f.check = !e.noCheck && (checkOp.Pick() != checkGo || e.forceCheck)
-	f.share.Store(int32(e.checkShare))
 	f.base = f.end
 	f.blocks = specSpan/blockRows + 1
 	f.end = f.base + f.blocks
@@ -222,7 +225,7 @@ func (s *speculator) markFar(t *block, n0 int) {
 	e, f := s.e, &s.far
 	t.begin(n0)
 	rare := f.rare
-	share := int(f.share.Load())
+	share := compactShare
 	partial := f.check && len(rare) > 0 && 2*int(rare[len(rare)-1]) < n0-e.splits[len(e.splits)-1]
 	for _, i := range e.splits {
 		lo, hi := t.bounds(rare, n0, i)
@@ -302,8 +305,6 @@ func (s *speculator) farEnter(n int) {
 			}
 		}
 		e.checked++
-		e.adaptShare()
-		f.share.Store(int32(e.checkShare))
 		f.compact++
 		e.blk = c
 		return

@@ -65,7 +65,7 @@ func TestFarMarksAsStartBlock(t *testing.T) {
 				// Half the blocks may check part of their rare heaps (compact blocks when the
 				// checked ones take in the near ones).
 				e.noCheck, e.forceCheck = rng.IntN(2) == 0, true
-				e.checkFrom, e.checkShare, e.fixShare = 1+rng.IntN(8), shareMin+rng.IntN(shareMax-shareMin+1), true
+				e.checkFrom, e.checkShare, e.fixShare = 1+rng.IntN(8), compactShare, true
 				s.farBegin()
 				if !s.far.on {
 					t.Fatalf("%v: no blocks at heap %d", c, n0)
