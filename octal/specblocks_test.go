@@ -181,14 +181,8 @@ func TestFarMarksRolledBack(t *testing.T) {
 		for k, lie := range []func(int) bool{nil, everyK(389, 200), everyK(61, 3)} {
 			for _, lag := range []int{blockRows, 48, farLag} {
 				what := fmt.Sprintf("%v lies %d lag %d verifiers %d", c, k, lag, 1+k%3)
-				e := newEngine(c, make([]uint16, 1, n+1))
-				e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
-				e.setCommon()
-				e.no64 = true
-				e.blockFrom = 1
-				s := newSpeculator(e, 1+k%3) // one verifier to three
-				s.from, s.quiet, s.lie = 1, 0, lie
-				s.far.lag, s.far.enabled = lag, true // on, whatever the default
+				e, s := farSpeculator(c, n, mask, 1+k%3) // one verifier to three
+				s.lie, s.far.lag = lie, lag
 				for len(e.g) <= n {
 					if err := s.advance(min(n+1, len(e.g)+1+rng.IntN(5000))); err != nil {
 						t.Fatal(err)
@@ -225,14 +219,7 @@ func TestFarMarksDescheduled(t *testing.T) {
 	}
 	for c, mask := range map[Code]uint32{MustParse("0.6"): 0x1ee, GrundysGame(): 0xfe} {
 		one := oneCore(c, n, mask)
-		e := newEngine(c, make([]uint16, 1, n+1))
-		e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
-		e.setCommon()
-		e.no64 = true
-		e.blockFrom = 1
-		s := newSpeculator(e, 3)
-		s.from, s.quiet = 1, 0
-		s.far.enabled = true
+		e, s := farSpeculator(c, n, mask, 3)
 		var held atomic.Int64
 		s.far.hold = func(b int64) {
 			if b%5 != 0 {
@@ -276,14 +263,8 @@ func TestFarCompactBlocks(t *testing.T) {
 		one := oneCore(c, n, mask)
 		for k, lie := range []func(int) bool{nil, everyK(997, 500)} {
 			what := fmt.Sprintf("%v lies %d", c, k)
-			e := newEngine(c, make([]uint16, 1, n+1))
-			e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
-			e.setCommon()
-			e.no64 = true
-			e.blockFrom = 1
-			s := newSpeculator(e, 3)
-			s.from, s.quiet, s.lie = 1, 0, lie
-			s.far.enabled = true
+			e, s := farSpeculator(c, n, mask, 3)
+			s.lie = lie
 			if err := s.advance(n + 1); err != nil {
 				t.Fatal(err)
 			}
@@ -351,4 +332,19 @@ func BenchmarkLeaderBlocks(b *testing.B) {
 			})
 		}
 	})
+}
+
+// farSpeculator returns an engine for c (room for heaps up to n) on the sparse method with the
+// given mask from heap 1, blocks from heap 1, and its speculator with the given number of
+// verifiers, speculating from heap 1 with the far marks on (whatever the default).
+func farSpeculator(c Code, n int, mask uint32, verifiers int) (*engine[uint16], *speculator) {
+	e := newEngine(c, make([]uint16, 1, n+1))
+	e.mode, e.nextEval, e.mask = MethodSparse, 0, mask
+	e.setCommon()
+	e.no64 = true
+	e.blockFrom = 1
+	s := newSpeculator(e, verifiers)
+	s.from, s.quiet = 1, 0
+	s.far.enabled = true
+	return e, s
 }
