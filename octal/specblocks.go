@@ -214,9 +214,10 @@ func (s *speculator) farMark(b int64) {
 // markFar starts t as the block of heaps n0 … n0+15 with the far rare heaps' splits marked: as
 // startBlock, but only rare[far:] (whose partners lie below n0−first−lag+16).
 //
-// Where startBlock would check part of the rare heaps (a partial block) and those it checks take
-// in every near one (far ≤ mid), t is a compact block: rare[mid:hi] marked, the candidates taken
-// from those marks and rare[far:mid] checked against them. The leader then needs from the slot
+// Where startBlock would check part of the rare heaps (a partial block) and a third of them
+// (compactShare, where startBlock's share adapts) take in every near one (far ≤ mid), t is a
+// compact block: rare[mid:hi] marked, the candidates taken from those marks and rare[far:mid]
+// checked against them. The leader then needs from the slot
 // only the candidates, their hits and the ranges (about 600 bytes, not the 16 KB of tables read
 // on another core), checks the near heaps rare[lo:far] itself and marks each heap's own splits
 // in a table of its own (farEnter): on many cores the leader's share of a heap is what bounds
