@@ -287,6 +287,19 @@ func unmarked(t *[1 << targetBits]uint8, rep uint64, w uint32) uint64 {
 	return un
 }
 
+// mayCheck reports whether blocks may check part of their rare heaps at all: checking is not
+// turned off and a vector check kernel runs (or a test forces the portable one).
+func (e *engine[T]) mayCheck() bool {
+	return !e.noCheck && (checkOp.Pick() != checkGo || e.forceCheck)
+}
+
+// rareBehind reports whether, for the block starting at heap n0, every one of the rare heaps
+// lies behind its partners by more than its own size (2·r < n0−i for the largest split digit i),
+// so that a split with a rare part gives a common value (see checkK).
+func (e *engine[T]) rareBehind(rare []uint32, n0 int) bool {
+	return len(rare) > 0 && 2*int(rare[len(rare)-1]) < n0-e.splits[len(e.splits)-1]
+}
+
 // startBlock starts the block of heaps n … n+blockRows−1: it marks the splits of the rare heaps
 // whose partners are all computed, for every heap of the block, or, once the rare heaps lie far
 // behind and a vector check kernel runs, marks the larger half of them and checks the others
@@ -296,12 +309,12 @@ func (e *engine[T]) startBlock(n int) {
 	b.begin(n)
 	g := any(e.g).([]uint16)
 	rare := e.rare
-	partial := !e.noCheck && len(rare) > 0 && 2*int(rare[len(rare)-1]) < n-e.splits[len(e.splits)-1]
+	partial := e.rareBehind(rare, n)
 	for _, i := range e.splits {
 		lo, hi := b.bounds(rare, n, i)
 		partial = partial && hi-lo >= e.checkFrom
 	}
-	partial = partial && (checkOp.Pick() != checkGo || e.forceCheck)
+	partial = partial && e.mayCheck() // last: the check is calibrated only when a block may use it
 	for s, i := range e.splits {
 		lo, hi := b.lo[s], b.hi[s]
 		if partial {

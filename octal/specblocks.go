@@ -129,7 +129,7 @@ func (s *speculator) farBegin() {
 	f.rare, f.rv = e.rare, e.rareVal[:len(e.rare)]
 	f.far = sort.Search(len(f.rare), func(k int) bool { return int(f.rare[k]) >= f.lag })
 	f.first = e.splits[0]
-	f.check = !e.noCheck && (checkOp.Pick() != checkGo || e.forceCheck)
+	f.check = e.mayCheck()
 	f.base = f.end
 	f.blocks = specSpan/blockRows + 1
 	f.end = f.base + f.blocks
@@ -226,11 +226,10 @@ func (s *speculator) markFar(t *block, n0 int) {
 	e, f := s.e, &s.far
 	t.begin(n0)
 	rare := f.rare
-	share := compactShare
-	partial := f.check && len(rare) > 0 && 2*int(rare[len(rare)-1]) < n0-e.splits[len(e.splits)-1]
+	partial := f.check && e.rareBehind(rare, n0)
 	for _, i := range e.splits {
 		lo, hi := t.bounds(rare, n0, i)
-		partial = partial && hi-lo >= e.checkFrom && lo+(hi-lo)*share/12 >= f.far
+		partial = partial && hi-lo >= e.checkFrom && lo+(hi-lo)*compactShare/12 >= f.far
 	}
 	for k, i := range e.splits {
 		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi],
@@ -238,7 +237,7 @@ func (s *speculator) markFar(t *block, n0 int) {
 		lo, hi := t.lo[k], t.hi[k]
 		from := max(lo, f.far)
 		if partial {
-			from = lo + (hi-lo)*share/12
+			from = lo + (hi-lo)*compactShare/12
 			t.mid = append(t.mid, from)
 		}
 		if hi > from {

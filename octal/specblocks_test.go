@@ -209,10 +209,7 @@ func TestFarMarksRolledBack(t *testing.T) {
 // marked into the slot by another verifier meanwhile, or the late claimer's marks would overwrite
 // the table the leader reads. The values must be one core's.
 func TestFarMarksDescheduled(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("one processor: the verifiers seldom run ahead")
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	atLeastFourProcs(t)
 	n := 40_000
 	if raceEnabled {
 		n = 12_000
@@ -251,10 +248,7 @@ func TestFarMarksDescheduled(t *testing.T) {
 // game's rare heaps reach further), with lies that roll values back: the same values, rare list
 // and pair count as one core, and compact blocks were used.
 func TestFarCompactBlocks(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("one processor: the verifiers seldom run ahead")
-	}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	atLeastFourProcs(t)
 	n := 60_000
 	if raceEnabled {
 		n = 45_000
@@ -351,4 +345,15 @@ func farSpeculator(c Code, n int, mask uint32, verifiers int) (*engine[uint16], 
 	s.from, s.quiet = 1, 0
 	s.far.enabled = true
 	return e, s
+}
+
+// atLeastFourProcs skips t on one processor (verifiers that share it with the leader seldom run
+// ahead) and otherwise runs it with GOMAXPROCS at least 4, for the three verifiers and the leader.
+func atLeastFourProcs(t *testing.T) {
+	t.Helper()
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: the verifiers seldom run ahead")
+	}
+	prev := runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0)))
+	t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
 }

@@ -33,8 +33,8 @@ var scanNames = []kernels.Candidate{
 // one twice as large up to 16 (see batchEnd). It returns how many splits it looked at (to the end
 // of the batch in which it found the last target, when it finds all) and how many targets are left.
 // With hiOff not nil (and loStep −32), chunk k reads its 32 hi values in order at hiOff[k] bytes
-// from hi instead (the runs, see scanRunsWith). Values must be below 2^targetBits. It needs AVX-512 F, BW and VBMI2 (VPERMT2W, VPSRLVW,
-// VPTESTMW on 16-bit lanes).
+// from hi instead (the runs, see scanRunsWith). Values must be below 2^targetBits. It needs
+// AVX-512 F, BW and VBMI2 (VPERMT2W, VPSRLVW, VPTESTMW on 16-bit lanes).
 //
 //go:noescape
 func scanTargetsKernel(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
