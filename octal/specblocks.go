@@ -65,27 +65,22 @@ type farSlot struct {
 	blk     block
 	done    atomic.Int64
 	writing atomic.Bool
-	_       [52]byte
+	_       linePad
 }
 
 // farState is the speculator's part for the far marks.
 type farState struct {
 	// Shared: on cache lines of their own.
+	_     linePad
 	next  atomic.Int64 // blocks below this serial are claimed (farOff: no far marking now)
-	_     [56]byte
+	_     linePad
 	lead  atomic.Int64 // the serial of the leader's block: slots of serials below it are free
-	_     [56]byte
+	_     linePad
 	ready atomic.Int64 // blocks below this serial have their far partners written
-	_     [56]byte
-
-	slots []farSlot
-	own   *block // the leader's table when it marks the far heaps itself (and outside stretches)
-	mine  *block // the leader's compact block (see markFar)
-
-	// enabled: far marks are made at all (off by default, see farMarks; tests turn them on).
-	enabled bool
+	_     linePad
 
 	// Written by the leader at a stretch's start, read by whoever claims a block of it.
+	slots  []farSlot
 	on     bool     // the stretch marks by blocks of the ring
 	base   int64    // the serial of the stretch's first block (at heap heap0)
 	end    int64    // serials below this are used
@@ -96,13 +91,25 @@ type farState struct {
 	first  int // the smallest split digit
 	blocks int64
 
-	// check: the blocks may check part of their rare heaps, compactShare/12 of them (markFar).
-	check bool
-
-	// Statistics (leader only).
-	byVerifier, byLeader, waits, compact int
+	// check: the blocks may check part of their rare heaps, compactShare/12 of them (markFar),
+	// with the engine's checkFrom and checkCands (copied: the engine's line holding them is
+	// written by the leader).
+	check      bool
+	checkFrom  int
+	checkCands int
 
 	hold func(b int64) // tests: called by the claimer of block b before it marks (a descheduled verifier)
+
+	// The leader's own.
+	_    linePad
+	own  *block // the leader's table when it marks the far heaps itself (and outside stretches)
+	mine *block // the leader's compact block (see markFar)
+
+	// enabled: far marks are made at all (off by default, see farMarks; tests turn them on).
+	enabled bool
+
+	// Statistics.
+	byVerifier, byLeader, waits, compact int
 }
 
 // farBegin starts the ring for the stretch beginning at heap heap0 (called from begin, when no
@@ -130,6 +137,7 @@ func (s *speculator) farBegin() {
 	f.far = sort.Search(len(f.rare), func(k int) bool { return int(f.rare[k]) >= f.lag })
 	f.first = e.splits[0]
 	f.check = e.mayCheck()
+	f.checkFrom, f.checkCands = e.checkFrom, e.checkCands
 	f.base = f.end
 	f.blocks = specSpan/blockRows + 1
 	f.end = f.base + f.blocks
@@ -229,7 +237,7 @@ func (s *speculator) markFar(t *block, n0 int) {
 	partial := f.check && e.rareBehind(rare, n0)
 	for _, i := range e.splits {
 		lo, hi := t.bounds(rare, n0, i)
-		partial = partial && hi-lo >= e.checkFrom && lo+(hi-lo)*compactShare/12 >= f.far
+		partial = partial && hi-lo >= f.checkFrom && lo+(hi-lo)*compactShare/12 >= f.far
 	}
 	for k, i := range e.splits {
 		// As startBlock: rare[lo:hi] are marked for the whole block, here rare[max(lo, far):hi],
@@ -248,7 +256,7 @@ func (s *speculator) markFar(t *block, n0 int) {
 		return
 	}
 	t.partial, t.compact = true, true
-	t.candidatesWith(checkOp.Pick(), &e.commonBytes, e.checkCands)
+	t.candidatesWith(checkOp.Pick(), &e.commonBytes, f.checkCands)
 	for k, i := range e.splits {
 		if lo, mid := max(t.lo[k], f.far), t.mid[k]; mid > lo {
 			checkBlock(&t.cand, &t.hit, s.g[:n0-i-f.lag+blockRows], n0-i, rare[lo:mid], f.rv[lo:mid])

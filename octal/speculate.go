@@ -47,20 +47,27 @@ const (
 
 const noFail = math.MaxInt64
 
+// linePad keeps a field that one core writes and others poll on a cache line of its own: one
+// before it and one after, whatever the alignment of the struct around it (padding that assumes
+// a line-aligned struct fails once that struct is a field of another). On the 16 cores of an
+// Intel Xeon every write to a line that seven verifiers poll makes the writer wait for it.
+type linePad [64]byte
+
 // speculator runs the sparse step of an engine holding uint16 values on two goroutines.
 type speculator struct {
 	e *engine[uint16]
 
 	// Shared between the leader and the verifier; each on a cache line of its own.
+	_         linePad
 	published atomic.Int64 // tickets below this are published
-	_         [56]byte
+	_         linePad
 	next      atomic.Int64 // tickets below this are claimed
-	_         [56]byte
+	_         linePad
 	fail      atomic.Int64 // the smallest ticket whose verification failed (noFail: none)
-	_         [56]byte
+	_         linePad
 	busy      atomic.Int32 // verifiers claiming or verifying
 	quit      atomic.Bool
-	_         [56]byte
+	_         linePad
 	vs        []verifierState // one per verifier goroutine
 
 	// Written by the leader at quiescent points only, read by whoever holds a claim.
@@ -70,6 +77,7 @@ type speculator struct {
 	maxVal0 uint16   // e.maxVal at heap0, for a roll-back
 	rev     []uint16 // e.low at heap0 (the target search's reversed copy of the first values)
 	runs    *runScan // the runs the stretch's target searches take first (nil: none)
+	win     *window  // e.far() at heap0: the packed store, when values were released
 
 	// Per ticket t, at index t − base: written by the leader before t is published, read by the
 	// claimer of t.
@@ -79,6 +87,8 @@ type speculator struct {
 	pairs []uint64 // splits looked at
 	low   []uint16 // on a failure: the value of the heap
 
+	// The leader's own, written every heap: away from what the verifiers read.
+	_       linePad
 	count   int              // tickets of the current stretch (heaps heap0 … heap0+count−1)
 	from    int              // speculate from this heap on
 	quiet   int              // … this many heaps past the last rare heap
@@ -98,7 +108,7 @@ type speculator struct {
 type verifierState struct {
 	parked atomic.Bool // the verifier waits on wake
 	wake   chan struct{}
-	_      [48]byte
+	_      linePad
 }
 
 // newSpeculator returns a speculator for e with the given number of verifier goroutines (at
@@ -234,6 +244,7 @@ func (s *speculator) begin() {
 	s.maxVal0 = e.maxVal
 	s.rev = e.low
 	s.runs = e.runsAt(s.heap0)
+	s.win = e.far() // the window slides between stretches only
 	if !s.started {
 		if s.targets == nil {
 			s.targets = make([]targetSet, specSpan)
@@ -299,7 +310,7 @@ func (s *speculator) verify(lo, hi int64) {
 		}
 		n := s.heap0 + j
 		c := uint32(s.g[n])
-		x, pairs := findTargets(s.g[:n], s.rev, e.far(), s.runs, e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
+		x, pairs := findTargets(s.g[:n], s.rev, s.win, s.runs, e.splits, e.unequal, n, c, &s.targets[j], int(cnt))
 		s.pairs[j] = pairs
 		if x != c {
 			s.low[j] = uint16(x)
