@@ -152,9 +152,17 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 		if m < 2 {
 			break
 		}
-		for k := 0; k < b.lo[s] && int(rare[k]) < m; k++ {
-			if r := int(rare[k]); 2*r != m || !e.unequal {
-				t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
+		if lo := b.lo[s]; m > 2*blockRows {
+			// Every r of rare[:lo] is below blockRows−i, so r < m and 2r ≠ m: no test a split.
+			rv := rv[:lo]
+			for k, r := range rare[:lo] {
+				t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = gen
+			}
+		} else {
+			for k := 0; k < lo && int(rare[k]) < m; k++ {
+				if r := int(rare[k]); 2*r != m || !e.unequal {
+					t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
+				}
 			}
 		}
 		for k := b.hi[s]; k < len(rare) && int(rare[k]) < m; k++ {
@@ -170,11 +178,13 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 		} else {
 			// c is known: the targets are the rare-class values below it the marks miss, and
 			// the smallest value missing is the first of them, or c.
+			// rowTargets writes the words below c, the only ones read (targetWords).
 			e.curC = c
-			e.curTargets = targetSet{}
 			e.curCnt = rowTargetsWith(checkOp.Pick(), t, gen, &e.commonBits, c, &e.curTargets)
-			if v, ok := e.curTargets.lowest(); ok {
-				return v
+			for w, x := range e.curTargets[:targetWords(c)] {
+				if x != 0 {
+					return uint32(64*w + bits.TrailingZeros64(x))
+				}
 			}
 			return uint32(c)
 		}
@@ -188,6 +198,9 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 	}
 	return 1 << targetBits
 }
+
+// targetWords is the number of words of a targetSet that hold the values below c.
+func targetWords(c int) int { return (c + 63) / 64 }
 
 // candidate returns c for heap n0+j of a partial block, the first of its candidates that neither
 // its own marks nor a checked split give, or −1 when they give all checkK.
@@ -233,7 +246,7 @@ func (e *engine[T]) completeRow(n int) {
 func (e *engine[T]) missingBlock(v uint32, ts *targetSet) (c uint32, cnt int) {
 	if e.curC >= 0 {
 		// A partial block's heap: markBlockSplits16 found them (rowTargetsWith).
-		for w, x := range e.curTargets {
+		for w, x := range e.curTargets[:targetWords(e.curC)] {
 			ts[w] |= x
 		}
 		return uint32(e.curC), e.curCnt

@@ -68,7 +68,7 @@ type engine[T value] struct {
 	blk        *block                  // markBlockSplits16: the block of heaps being computed
 	cur        *[1 << targetBits]uint8 // the marks of the heap being computed when in blk (nil: stamp)
 	curC       int                     // with cur: c when its block checked splits (cur misses them), or −1
-	curTargets targetSet               // with curC ≥ 0: the heap's targets (rowTargetsWith)
+	curTargets targetSet               // with curC ≥ 0: the heap's targets in its first targetWords(curC) words (rowTargetsWith)
 	curCnt     int                     // … and their number
 	low        []uint16                // scanSplits: g(0 … lowLen−1) reversed, once there (see scanTargets)
 	blockFrom  int                     // markBlockSplits16 from this heap on (tests lower it)
