@@ -17,8 +17,8 @@ import (
 // behind, so those marks can be made while the leader is still up to lag−blockRows heaps before
 // the block: the verifier does that, for up to farSlots blocks ahead, into a ring of block tables,
 // before it verifies. The leader, at a block's start, takes the block's table from the ring (or
-// marks the far heaps itself when the verifier has not: nobody waits for a goroutine that is not
-// running), adds the splits of the near rare heaps (blockRows−i ≤ r < lag: a few dozen on Officers
+// starts the block itself as without far marks when the verifier has not: nobody waits for a
+// goroutine that is not running), adds the splits of the near rare heaps (blockRows−i ≤ r < lag: a few dozen on Officers
 // and Grundy's game against some 1,500 far ones at lag 256), and goes on heap by heap as before.
 //
 // Once the rare heaps lie far behind (where a block checks part of its rare heaps, checkK), the
@@ -102,7 +102,7 @@ type farState struct {
 
 	// The leader's own.
 	_    linePad
-	own  *block // the leader's table when it marks the far heaps itself (and outside stretches)
+	own  *block // the leader's table when it starts a block itself (and outside stretches)
 	mine *block // the leader's compact block (see markFar)
 
 	// enabled: far marks are made at all (off by default, see farMarks; tests turn them on).
@@ -195,7 +195,7 @@ func (s *speculator) farClaim() (int64, bool) {
 		if b >= f.ready.Load() || b >= f.lead.Load()+farSlots {
 			return 0, false
 		}
-		sl := &f.slots[b%farSlots]
+		sl := f.slot(b)
 		if !sl.writing.CompareAndSwap(false, true) {
 			return 0, false // an earlier block of the slot is still being marked
 		}
@@ -206,11 +206,14 @@ func (s *speculator) farClaim() (int64, bool) {
 	}
 }
 
+// slot returns the slot of block serial b.
+func (f *farState) slot(b int64) *farSlot { return &f.slots[b%farSlots] }
+
 // farMark marks block serial b's far splits in its slot and lets the slot go (the verifier,
 // after farClaim).
 func (s *speculator) farMark(b int64) {
 	f := &s.far
-	sl := &f.slots[b%farSlots]
+	sl := f.slot(b)
 	if f.hold != nil {
 		f.hold(b)
 	}
@@ -270,16 +273,12 @@ func (s *speculator) farEnter(n int) {
 	e, f := s.e, &s.far
 	b := f.base + int64((n-s.heap0)/blockRows)
 	f.lead.Store(b)
-	sl := &f.slots[b%farSlots]
 	var t *block
+	sl := f.slot(b)
 	switch {
 	case sl.done.Load() == b+1:
 		t = &sl.blk
-		f.byVerifier++
 	case f.next.CompareAndSwap(b, b+1):
-		t = f.own
-		s.markFar(t, n)
-		f.byLeader++
 	default:
 		// The verifier is marking it: wait a little (it takes microseconds), or mark it anew if
 		// the verifier does not finish (descheduled). (Verifying a chunk meanwhile would take
@@ -288,17 +287,22 @@ func (s *speculator) farEnter(n int) {
 		t0 := time.Now()
 		for spin := 0; sl.done.Load() != b+1; spin++ {
 			if spin&255 == 255 && time.Since(t0) > farWait {
-				t = f.own
-				s.markFar(t, n)
-				f.byLeader++
 				break
 			}
 		}
-		if t == nil {
+		if sl.done.Load() == b+1 {
 			t = &sl.blk
-			f.byVerifier++
 		}
 	}
+	if t == nil {
+		// The leader's own block: marked as without far marks (startBlock, at the block's
+		// first heap).
+		f.byLeader++
+		f.own.n0 = -1
+		e.blk = f.own
+		return
+	}
+	f.byVerifier++
 	if t.compact {
 		// The near rare heaps rare[lo:far], partners below n, checked; a table of the leader's
 		// own for the heaps' own marks.
