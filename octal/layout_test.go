@@ -24,7 +24,7 @@ func TestSharedFieldsOnLinesOfTheirOwn(t *testing.T) {
 			{[]string{"next"}, true, true},
 			{[]string{"fail"}, true, true},
 			{[]string{"busy", "quit"}, true, true},
-			{[]string{"count"}, true, false}, // the leader's own from here on
+			{[]string{"words"}, true, false}, // the leader's own from here on
 		}},
 		{farState{}, []group{
 			{[]string{"next"}, true, true},

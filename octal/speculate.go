@@ -89,6 +89,7 @@ type speculator struct {
 
 	// The leader's own, written every heap: away from what the verifiers read.
 	_       linePad
+	words   []uint8          // per ticket: targets[t−base] may be non-zero in its first words[t−base] words only
 	count   int              // tickets of the current stretch (heaps heap0 … heap0+count−1)
 	from    int              // speculate from this heap on
 	quiet   int              // … this many heaps past the last rare heap
@@ -207,9 +208,12 @@ func (s *speculator) produce(end int) error {
 			s.push(v)
 			continue
 		}
+		// Only the words that may hold targets are cleared and written: the rest of the set
+		// stays in the verifiers' caches as it is (zero), with no cache line taken from them.
 		t := &s.targets[j]
-		*t = targetSet{}
+		clear(t[:s.words[j]])
 		c, cnt := e.missing(v, t)
+		s.words[j] = uint8(targetWords(int(c)))
 		if uint64(c) >= 1<<e.vbits {
 			// The value may widen the tables: compute it exactly, from exact values.
 			if !s.quiesce() {
@@ -251,6 +255,7 @@ func (s *speculator) begin() {
 			s.cnt = make([]uint16, specSpan)
 			s.pairs = make([]uint64, specSpan)
 			s.low = make([]uint16, specSpan)
+			s.words = make([]uint8, specSpan)
 		}
 		s.started = true
 		s.running.Add(len(s.vs))
