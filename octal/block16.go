@@ -154,10 +154,7 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 		}
 		if lo := b.lo[s]; m > 2*blockRows {
 			// Every r of rare[:lo] is below blockRows−i, so r < m and 2r ≠ m: no test a split.
-			rv := rv[:lo]
-			for k, r := range rare[:lo] {
-				t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = gen
-			}
+			markRow(t, gen, g, m, rare[:lo], rv[:lo])
 		} else {
 			for k := 0; k < lo && int(rare[k]) < m; k++ {
 				if r := int(rare[k]); 2*r != m || !e.unequal {
@@ -197,6 +194,18 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 		}
 	}
 	return 1 << targetBits
+}
+
+// markRow marks v^g(m−r) in t for the rare heaps r (values rv), every partner in g. A function
+// of its own so that its loop keeps its variables in registers (in markBlockSplits16's body the
+// index went through the stack every split).
+//
+//go:noinline
+func markRow(t *[1 << targetBits]uint8, gen uint8, g []uint16, m int, rare []uint32, rv []uint16) {
+	rv = rv[:len(rare)]
+	for k, r := range rare {
+		t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = gen
+	}
 }
 
 // targetWords is the number of words of a targetSet that hold the values below c.
