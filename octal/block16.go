@@ -152,20 +152,9 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 		if m < 2 {
 			break
 		}
-		if lo := b.lo[s]; m > 2*blockRows {
-			// Every r of rare[:lo] is below blockRows−i, so r < m and 2r ≠ m: no test a split.
-			markRow(t, gen, g, m, rare[:lo], rv[:lo])
-		} else {
-			for k := 0; k < lo && int(rare[k]) < m; k++ {
-				if r := int(rare[k]); 2*r != m || !e.unequal {
-					t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
-				}
-			}
-		}
-		for k := b.hi[s]; k < len(rare) && int(rare[k]) < m; k++ {
-			if r := int(rare[k]); 2*r != m || !e.unequal {
-				t[(rv[k]^g[m-r])&(1<<targetBits-1)] = gen
-			}
+		markRow(t, gen, g, m, rare[:b.lo[s]], rv, e.unequal)
+		if hi := b.hi[s]; hi < len(rare) {
+			markRow(t, gen, g, m, rare[hi:], rv[hi:], e.unequal)
 		}
 	}
 	if b.partial {
@@ -196,15 +185,20 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 	return 1 << targetBits
 }
 
-// markRow marks v^g(m−r) in t for the rare heaps r (values rv), every partner in g. A function
-// of its own so that its loop keeps its variables in registers (in markBlockSplits16's body the
-// index went through the stack every split).
+// markRow marks v^g(m−r) in t for the rare heaps r < m (values rv; with unequal, not r = m/2).
+// A function of its own so that its loop keeps its variables in registers (in markBlockSplits16's
+// body the index went through the stack every split).
 //
 //go:noinline
-func markRow(t *[1 << targetBits]uint8, gen uint8, g []uint16, m int, rare []uint32, rv []uint16) {
+func markRow(t *[1 << targetBits]uint8, gen uint8, g []uint16, m int, rare []uint32, rv []uint16, unequal bool) {
 	rv = rv[:len(rare)]
 	for k, r := range rare {
-		t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = gen
+		if int(r) >= m {
+			return
+		}
+		if 2*int(r) != m || !unequal {
+			t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = gen
+		}
 	}
 }
 
