@@ -167,10 +167,8 @@ func markBlockSplits16(e *engine[uint16], n int) uint32 {
 			// rowTargets writes the words below c, the only ones read (targetWords).
 			e.curC = c
 			e.curCnt = rowTargetsWith(checkOp.Pick(), t, gen, &e.commonBits, c, &e.curTargets)
-			for w, x := range e.curTargets[:targetWords(c)] {
-				if x != 0 {
-					return uint32(64*w + bits.TrailingZeros64(x))
-				}
+			if v, ok := e.curTargets.lowest(targetWords(c)); ok {
+				return v
 			}
 			return uint32(c)
 		}

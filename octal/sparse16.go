@@ -321,7 +321,7 @@ func findTargets(g, low []uint16, far *window, rs *runScan, splits []int, unequa
 			return c, evals
 		}
 	}
-	x, _ := t.lowest()
+	x, _ := t.lowest(len(t))
 	return x, evals
 }
 

@@ -89,9 +89,9 @@ func batchEnd(k int) int {
 	return 28 + 16*((k-28)/16)
 }
 
-// lowest returns the smallest value in t, and false when t is empty.
-func (t *targetSet) lowest() (uint32, bool) {
-	for w, x := range t {
+// lowest returns the smallest value in the first words words of t, and false when they are empty.
+func (t *targetSet) lowest(words int) (uint32, bool) {
+	for w, x := range t[:words] {
 		if x != 0 {
 			return uint32(64*w + bits.TrailingZeros64(x)), true
 		}
