@@ -146,7 +146,8 @@ func checkScanTargets(t *testing.T, k int) {
 }
 
 // TestMarkBlock checks every marking candidate this processor runs against markBlockGo on random
-// values and rare lists, partners up to the last value before the block.
+// values and rare lists (of every length from 1, the kernels loading one or two rare heaps ahead),
+// partners up to the last value before the block.
 func TestMarkBlock(t *testing.T) {
 	for k, cn := range markNames {
 		if cn.Missing == "" {
@@ -169,7 +170,11 @@ func checkMarkBlock(t *testing.T, k int) {
 		m0 := n0 - i
 		var rare []uint32
 		var rv []uint16
-		for r := max(blockRows-i, 1); r <= m0 && len(rare) < 200; r += 1 + rng.IntN(20) {
+		most := 1 + trial%8 // the short lists first: 1 … 8 rare heaps, then up to 200
+		if trial >= 64 {
+			most = 200
+		}
+		for r := max(blockRows-i, 1); r <= m0 && len(rare) < most; r += 1 + rng.IntN(20) {
 			rare = append(rare, uint32(r))
 			rv = append(rv, uint16(rng.IntN(1<<bitsV)))
 		}
