@@ -125,7 +125,7 @@ const (
 
 var checkNames = []kernels.Candidate{
 	checkGo:   {Name: "go"},
-	checkAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT, "no AVX2 and POPCNT")},
+	checkAVX2: {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1, "no AVX2, POPCNT and BMI1")},
 }
 
 // checkBlockAVX2 is checkBlockGo for checkK = 8 and blockRows = 16 in AVX2 (block_amd64.s).
