@@ -22,7 +22,7 @@ const (
 var scanNames = []kernels.Candidate{
 	scanGo:       {Name: "go"},
 	scanAVX2:     {Name: "avx2", Missing: kernels.MissingUnless(cpu.X86.HasAVX2, "no AVX2")},
-	scanAVX2Shuf: {Name: "avx2-shuf", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT, "no AVX2 and POPCNT")},
+	scanAVX2Shuf: {Name: "avx2-shuf", Missing: kernels.MissingUnless(cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT && cpu.X86.HasBMI1, "no AVX2, POPCNT and BMI1")},
 	scanAVX512:   {Name: "avx512", Missing: kernels.MissingUnless(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasPOPCNT, "no AVX-512 F, BW and VBMI2")},
 }
 

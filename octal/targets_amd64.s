@@ -336,6 +336,20 @@ GLOBL pow2<>(SB), RODATA|NOPTR, $32
 	SHUF1(T) \
 	VPOR Y5, Y6, Y6
 
+// TAKEHIT: the lowest hit lane p of DX (0 ≤ p < 64; TZCNT gives 64 and sets CF when DX is empty)
+// clears its target: t[u] &^= bit, u and the bit read at p from the pair's slots (R14, R14+512).
+// An empty DX clears nothing: the bit is made 0 (CMOV from DI, which holds 0) and u, read beyond
+// the pair's lanes, is kept inside t. Then DX loses the lane (BLSR). Needs BMI1.
+#define TAKEHIT \
+	TZCNTQ DX, R9 \
+	MOVBLZX 512(R14)(R9*1), CX \
+	MOVBLZX (R14)(R9*1), R10 \
+	CMOVQCS DI, CX \
+	ANDL $127, R10 \
+	NOTL CX \
+	ANDB CX, (AX)(R10*1) \
+	BLSRQ DX, DX
+
 // func scanTargetsAVX2Shuf(lo, hi *uint16, chunks int, t *targetSet, cnt, loStep, first int, hiOff *int32) (pairs, left int)
 //
 // With hiOff not nil (and loStep −32), chunk k pairs lo's values with the 32 at hiOff[k] bytes from
@@ -426,7 +440,7 @@ sstart:
 	CMOVQGT R11, DX
 	MOVQ DX, 1088(SP)           // the next sbatch: twice as many chunks, at most 16
 	MOVQ BX, R11                // the sbatch's first schunk
-	LEAQ (SP), R14              // the schunk's slot: 64 bytes of values
+	LEAQ (SP), R14              // the schunk's slots: u at 32·k, the bits at 512+32·k
 schunk:
 	RUNHI(R12, sconsec)
 sconsec:
@@ -468,7 +482,7 @@ splain:
 slooked:
 	VMOVDQU pow2<>(SB), Y7
 	VPSHUFB Y3, Y7, Y7          // 1<<(x_j&7)
-	VMOVDQU Y7, 32(R14)         // and the bit
+	VMOVDQU Y7, 512(R14)        // and the bit
 	VPAND Y7, Y6, Y6
 	VPCMPEQB Y7, Y6, Y6
 	VPMOVMSKB Y6, DX            // bit j: split j is a target
@@ -477,7 +491,7 @@ slooked:
 	MOVL DX, 1024(SP)(R12*4)    // the schunk's hits
 	ADDQ R13, SI
 	SUBQ $64, DI
-	ADDQ $64, R14
+	ADDQ $32, R14
 	INCQ BX
 	CMPQ BX, R15
 	JLT schunk
@@ -486,8 +500,9 @@ slooked:
 	SUBQ R11, R15               // chunks in the sbatch
 	XORQ R12, R12
 stakechunk:
-	// Two chunks at a time: their masks as one 64-bit word, so that a loop over its hit lanes
-	// ends (a branch taken at random) once for two chunks.
+	// Two chunks at a time: their masks as one 64-bit word, whose lanes' u and bit lie at p from
+	// the pair's slots. The first four hit lanes are taken without a branch (TAKEHIT); a loop
+	// takes the rest, so that a branch taken at random ends only the pairs with more than four.
 	TESTQ $1, R15
 	JZ spairs
 	MOVL $0, 1024(SP)(R15*4)    // an odd sbatch: its last pair's second mask is none
@@ -499,26 +514,23 @@ spairs:
 	SHLQ $32, R9
 	ORQ R9, DX
 	MOVQ R12, R14
-	SHLQ $6, R14
-	LEAQ (SP)(R14*1), R14
-stakelane:
+	SHLQ $5, R14
+	LEAQ (SP)(R14*1), R14       // the pair's slots
+	XORQ DI, DI                 // 0, for TAKEHIT (DI is set again at the next sbatch)
+	TAKEHIT
+	TAKEHIT
+	TAKEHIT
+	TAKEHIT
 	TESTQ DX, DX
-	JZ snextchunk
-	BSFQ DX, R9                 // p: lane p&31 of chunk R12 + p>>5
-	MOVQ R9, R10
-	SHRQ $5, R10
-	SHLQ $5, R10
-	ADDQ R9, R10                // its byte in the slots: p + 32·(p>>5)
-	MOVBLZX 32(R14)(R10*1), CX  // 1<<(x&7)
-	MOVBLZX (R14)(R10*1), R10   // u: the byte of t
-	NOTL CX
-	ANDB CX, (AX)(R10*1)        // x found: no longer a target (again, if a lane before found it)
-	LEAQ -1(DX), R9
-	ANDQ R9, DX
-	JMP stakelane
+	JNZ stakelane
 snextchunk:
 	ADDQ $2, R12
 	JMP spairs
+stakelane:
+	TAKEHIT
+	TESTQ DX, DX
+	JNZ stakelane
+	JMP snextchunk
 staken:
 	// The targets found in the sbatch: those at its start less those left.
 	MOVQ 1096(SP), R9           // R12 = the targets in the tables that hold any
