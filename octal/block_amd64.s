@@ -37,12 +37,11 @@
 
 // The next rare heap's partners are loaded before this one's marks are written (one rare heap
 // ahead in markBlockSWAR, two in markBlockAVX2). A load that follows the sixteen stores in program
-// order issued late: on an AMD EPYC (Zen 3) a kernel that loads the partners right before marking
-// them took 0.56 ns a split (AVX2) where the same instructions with the loads hoisted take 0.43, and
-// a loop of loads each followed by a store to the address it read runs at 2 cycles a pair against 1
-// for the stores alone (2026-11-28; the processor speculates loads past older stores whose
-// addresses are not yet known, and what it does when they share their low address bits is not
-// documented). Loaded ahead, the partners wait in registers while the stores drain, one a cycle.
+// order issues late: on an AMD EPYC (Zen 3) the AVX2 kernel that loaded the partners right before
+// marking them took 0.64 ns a split where the same instructions with the loads hoisted take 0.50
+// (BenchmarkMarkBlockPairs, 6 rounds, 2026-11-28), and a throwaway loop of loads each followed by a
+// store to the address it read ran at 2 cycles a pair against 1 for the stores alone. Loaded ahead,
+// the partners wait in registers while the stores drain, one a cycle.
 
 DATA markMask<>+0(SB)/8, $0x03ff03ff03ff03ff
 GLOBL markMask<>(SB), RODATA|NOPTR, $8
