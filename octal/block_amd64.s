@@ -18,8 +18,9 @@
 // with older stores, which processors that compare only the low bits treat as a possible
 // dependency. With no stack round trip there is no forwarding to fail and no load to alias: the
 // only loads are of the partners (four 8-byte or one 32-byte load, from memory no store of the
-// kernel touches) and of rare/rv. So neither form should collapse on any processor; this is
-// measured on AMD (Zen 3) only, not yet on Intel — the process picks by measurement anyway.
+// kernel touches) and of rare/rv. So neither form should collapse on any processor: on the Intel
+// Xeon both took 0.47–0.73 ns a split (BENCHMARKS.md; the loads ahead, below, are not measured
+// there yet), and the process picks by measurement anyway.
 
 // LANES4(w, o0, o1, o2, o3): the four 16-bit lanes of w (already XORed and masked), lane q marked
 // in the row at offset oq from DI; w is consumed. R11 is scratch, R12 holds gen.
