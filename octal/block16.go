@@ -234,10 +234,7 @@ func (e *engine[T]) completeRow(n int) {
 		if b.compact {
 			end = b.hi[s]
 		}
-		rv := e.rareVal[b.lo[s]:end]
-		for k, r := range e.rare[b.lo[s]:end] {
-			t[(rv[k]^g[m-int(r)])&(1<<targetBits-1)] = b.gen
-		}
+		markRow(t, b.gen, g, m, e.rare[b.lo[s]:end], e.rareVal[b.lo[s]:end], e.unequal)
 	}
 }
 

@@ -279,6 +279,7 @@ func (s *speculator) farEnter(n int) {
 	case sl.done.Load() == b+1:
 		t = &sl.blk
 	case f.next.CompareAndSwap(b, b+1):
+		// Claimed before any verifier: the leader's own block (below).
 	default:
 		// The verifier is marking it: wait a little (it takes microseconds), or mark it anew if
 		// the verifier does not finish (descheduled). (Verifying a chunk meanwhile would take
